@@ -11,7 +11,8 @@ export type MailboxClientOptions = ClientOptions<MailboxPortName>;
 /**
  * A client of service Mailbox.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (MailboxSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (MailboxSoap).
  */
 export const MailboxClient = clientClass(MailboxDesc);
 

@@ -13,13 +13,23 @@ import {
 import { MailboxDesc } from "./descriptors.js";
 import { WSDL } from "./wsdl.js";
 
-/** The implementation of service Mailbox: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Mailbox: one method per operation, with the same typed inputs and
+ * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
+ */
 export type MailboxService = Implementation<typeof MailboxDesc>;
 
-/** An implementation of only some operations of service Mailbox: each operation left out answers a Server fault on every binding ("The operation GetItems is not implemented." for GetItems), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Mailbox: each operation left out answers a
+ * Server fault on every binding ("The operation GetItems is not implemented." for GetItems), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type MailboxPartialService = PartialImplementation<typeof MailboxDesc>;
 
-/** What a method of MailboxService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of MailboxService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type MailboxContext = RequestContextOf<typeof MailboxDesc>;
 
 export type MailboxHandlerOptions = HandlerOptions;
@@ -32,5 +42,5 @@ export function createMailboxHandler(
   impl: MailboxPartialService,
   options: MailboxHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(MailboxDesc, WSDL, impl, options);
+  return createServiceHandler({ service: MailboxDesc, embeddedWsdl: WSDL, impl, options });
 }

@@ -31,7 +31,10 @@ export interface ItemIdType {
 }
 
 export interface ArrayOfResponseMessagesType {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: (
     | { $choice: "GetItemsResponseMessage"; value: ResponseMessageType }
     | { $choice: "SyncItemsResponseMessage"; value: ResponseMessageType }
@@ -44,7 +47,10 @@ export interface ArrayOfResponseMessagesTypeInput extends Omit<
   ArrayOfResponseMessagesType,
   "Items"
 > {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: (
     | { $choice: "GetItemsResponseMessage"; value: ResponseMessageTypeInput }
     | { $choice: "SyncItemsResponseMessage"; value: ResponseMessageTypeInput }
@@ -63,7 +69,10 @@ export interface ResponseMessageTypeInput extends Omit<ResponseMessageType, "Ite
 }
 
 export interface ArrayOfItemsType {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: (
     | { $choice: "Message"; value: MessageType }
     | { $choice: "CalendarItem"; value: CalendarItemType }
@@ -72,7 +81,10 @@ export interface ArrayOfItemsType {
 
 /** Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs. */
 export interface ArrayOfItemsTypeInput extends Omit<ArrayOfItemsType, "Items"> {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items?: (
     | { $choice: "Message"; value: MessageType }
     | { $choice: "CalendarItem"; value: CalendarItemTypeInput }
@@ -106,7 +118,10 @@ export interface StoreItemsInput extends Omit<StoreItems, "Items" | "Changes"> {
 }
 
 export interface ChangesType {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: (
     | { $choice: "ChangeKey"; value: string }
     | { $choice: "Created"; value: MessageType }
@@ -116,7 +131,10 @@ export interface ChangesType {
 
 /** Input form of {@link ChangesType}: what a caller writes, where it differs. */
 export interface ChangesTypeInput extends Omit<ChangesType, "Items"> {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items?: (
     | { $choice: "ChangeKey"; value: string }
     | { $choice: "Created"; value: MessageType }
@@ -142,7 +160,10 @@ export interface GetItemsResponse {
 /** The ports of service Mailbox: the client talks to the service over the one you choose. */
 export type MailboxPortName = "MailboxSoap";
 
-/** The operations of service Mailbox, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Mailbox, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface MailboxOperations {
   /** The items asked for, by id or by folder: one response message each. */
   getItems: {

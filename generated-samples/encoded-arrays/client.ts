@@ -11,7 +11,8 @@ export type EchoServiceClientOptions = ClientOptions<EchoServicePortName>;
 /**
  * A client of service EchoService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (EchoSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (EchoSoap).
  */
 export const EchoServiceClient = clientClass(EchoServiceDesc);
 

@@ -23,10 +23,10 @@ export type {
 } from "./types.js";
 export type { EchoServiceClientOptions } from "./client.js";
 export type {
+  EchoService,
   EchoServiceContext,
   EchoServiceHandlerOptions,
   EchoServicePartialService,
-  EchoServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

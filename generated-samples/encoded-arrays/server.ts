@@ -13,13 +13,24 @@ import {
 import { EchoServiceDesc } from "./descriptors.js";
 import { WSDL } from "./wsdl.js";
 
-/** The implementation of service EchoService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
+/**
+ * The implementation of service EchoService: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type EchoService = Implementation<typeof EchoServiceDesc>;
 
-/** An implementation of only some operations of service EchoService: each operation left out answers a Server fault on every binding ("The operation echo is not implemented." for echo), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service EchoService: each operation left out answers
+ * a Server fault on every binding ("The operation echo is not implemented." for echo), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type EchoServicePartialService = PartialImplementation<typeof EchoServiceDesc>;
 
-/** What a method of EchoServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of EchoService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type EchoServiceContext = RequestContextOf<typeof EchoServiceDesc>;
 
 export type EchoServiceHandlerOptions = HandlerOptions;
@@ -32,5 +43,5 @@ export function createEchoServiceHandler(
   impl: EchoServicePartialService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(EchoServiceDesc, WSDL, impl, options);
+  return createServiceHandler({ service: EchoServiceDesc, embeddedWsdl: WSDL, impl, options });
 }

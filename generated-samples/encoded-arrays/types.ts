@@ -37,7 +37,10 @@ export interface EchoResult {
 /** The ports of service EchoService: the client talks to the service over the one you choose. */
 export type EchoServicePortName = "EchoSoap";
 
-/** The operations of service EchoService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service EchoService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface EchoServiceOperations {
   echo: {
     input: EchoRequest;

@@ -11,7 +11,8 @@ export type ApiClientOptions = ClientOptions<ApiPortName>;
 /**
  * Message Retrieval Service (reference peer)
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ApiSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (ApiSoap).
  */
 export const ApiClient = clientClass(ApiDesc);
 

@@ -15,13 +15,17 @@ import {
   fieldsIn,
   generatedFor,
   httpOperations,
+  param,
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(7);
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
+generatedFor(8);
 
 export const NS = "http://api.example.com/messages/";
 
@@ -109,29 +113,22 @@ const ApiSoapOperations = soapOperations({
 const ApiHttpGetOperations = httpOperations({
   GetMessages: {
     location: "/GetMessages",
-    params: [
-      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
-    ],
+    params: [param("email", xs.string), param("password", xs.string)],
     response: field("ArrayOfMessages", ArrayOfMessages, OPTIONAL_NILLABLE),
   },
   GetMessagesInDateRange: {
     location: "/GetMessagesInDateRange",
     params: [
-      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
-      { name: "startDate", prop: "startDate", type: xs.dateTime, required: true, repeated: false },
-      { name: "endDate", prop: "endDate", type: xs.dateTime, required: true, repeated: false },
+      param("email", xs.string),
+      param("password", xs.string),
+      param("startDate", xs.dateTime),
+      param("endDate", xs.dateTime),
     ],
     response: field("ArrayOfMessages", ArrayOfMessages, OPTIONAL_NILLABLE),
   },
   DeleteMessage: {
     location: "/DeleteMessage",
-    params: [
-      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
-      { name: "MessageId", prop: "MessageId", type: xs.int, required: true, repeated: false },
-    ],
+    params: [param("email", xs.string), param("password", xs.string), param("MessageId", xs.int)],
     response: undefined,
   },
 });

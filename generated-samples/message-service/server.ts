@@ -13,13 +13,23 @@ import {
 import { ApiDesc } from "./descriptors.js";
 import { WSDL } from "./wsdl.js";
 
-/** The implementation of service Api: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Api: one method per operation, with the same typed inputs and
+ * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
+ */
 export type ApiService = Implementation<typeof ApiDesc>;
 
-/** An implementation of only some operations of service Api: each operation left out answers a Server fault on every binding ("The operation GetMessages is not implemented." for GetMessages), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Api: each operation left out answers a
+ * Server fault on every binding ("The operation GetMessages is not implemented." for GetMessages),
+ * as `notImplemented` from the runtime builds it.
+ */
 export type ApiPartialService = PartialImplementation<typeof ApiDesc>;
 
-/** What a method of ApiService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of ApiService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type ApiContext = RequestContextOf<typeof ApiDesc>;
 
 export type ApiHandlerOptions = HandlerOptions;
@@ -32,5 +42,5 @@ export function createApiHandler(
   impl: ApiPartialService,
   options: ApiHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ApiDesc, WSDL, impl, options);
+  return createServiceHandler({ service: ApiDesc, embeddedWsdl: WSDL, impl, options });
 }

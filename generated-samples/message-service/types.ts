@@ -65,7 +65,10 @@ export type DeleteMessageResponse = Record<string, never>;
 /** The ports of service Api: the client talks to the service over the one you choose. */
 export type ApiPortName = "ApiSoap" | "ApiSoap12" | "ApiHttpGet" | "ApiHttpPost";
 
-/** The operations of service Api, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Api, by method: what a client sends (`input`) and receives (`output`),
+ * what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface ApiOperations {
   /** Returns all messages of the account. */
   getMessages: {
@@ -74,7 +77,9 @@ export interface ApiOperations {
     serverInput: GetMessages;
     serverOutput: ArrayOfMessagesInput | undefined;
   };
-  /** Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive). */
+  /**
+   * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
+   */
   getMessagesInDateRange: {
     input: GetMessagesInDateRangeInput;
     output: ArrayOfMessages | undefined;

@@ -11,7 +11,8 @@ export type ShippingClientOptions = ClientOptions<ShippingPortName>;
 /**
  * A client of service Shipping.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ShippingSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (ShippingSoap).
  */
 export const ShippingClient = clientClass(ShippingDesc);
 

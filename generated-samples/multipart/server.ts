@@ -13,13 +13,23 @@ import {
 import { ShippingDesc } from "./descriptors.js";
 import { WSDL } from "./wsdl.js";
 
-/** The implementation of service Shipping: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Shipping: one method per operation, with the same typed inputs and
+ * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
+ */
 export type ShippingService = Implementation<typeof ShippingDesc>;
 
-/** An implementation of only some operations of service Shipping: each operation left out answers a Server fault on every binding ("The operation Ship is not implemented." for Ship), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Shipping: each operation left out answers a
+ * Server fault on every binding ("The operation Ship is not implemented." for Ship), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type ShippingPartialService = PartialImplementation<typeof ShippingDesc>;
 
-/** What a method of ShippingService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of ShippingService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type ShippingContext = RequestContextOf<typeof ShippingDesc>;
 
 export type ShippingHandlerOptions = HandlerOptions;
@@ -32,5 +42,5 @@ export function createShippingHandler(
   impl: ShippingPartialService,
   options: ShippingHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ShippingDesc, WSDL, impl, options);
+  return createServiceHandler({ service: ShippingDesc, embeddedWsdl: WSDL, impl, options });
 }

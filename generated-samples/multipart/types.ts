@@ -45,7 +45,10 @@ export interface Stamp {
 /** The ports of service Shipping: the client talks to the service over the one you choose. */
 export type ShippingPortName = "ShippingSoap" | "ShippingSoap12";
 
-/** The operations of service Shipping, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Shipping, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface ShippingOperations {
   /** Books a parcel: three body parts in, three out. */
   ship: {

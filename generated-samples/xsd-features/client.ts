@@ -11,7 +11,8 @@ export type FeaturesClientOptions = ClientOptions<FeaturesPortName>;
 /**
  * A client of service Features.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (FeaturesSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (FeaturesSoap).
  */
 export const FeaturesClient = clientClass(FeaturesDesc);
 

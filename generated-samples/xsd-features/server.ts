@@ -13,13 +13,23 @@ import {
 import { FeaturesDesc } from "./descriptors.js";
 import { WSDL } from "./wsdl.js";
 
-/** The implementation of service Features: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Features: one method per operation, with the same typed inputs and
+ * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
+ */
 export type FeaturesService = Implementation<typeof FeaturesDesc>;
 
-/** An implementation of only some operations of service Features: each operation left out answers a Server fault on every binding ("The operation Order is not implemented." for Order), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Features: each operation left out answers a
+ * Server fault on every binding ("The operation Order is not implemented." for Order), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type FeaturesPartialService = PartialImplementation<typeof FeaturesDesc>;
 
-/** What a method of FeaturesService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of FeaturesService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type FeaturesContext = RequestContextOf<typeof FeaturesDesc>;
 
 export type FeaturesHandlerOptions = HandlerOptions;
@@ -32,5 +42,5 @@ export function createFeaturesHandler(
   impl: FeaturesPartialService,
   options: FeaturesHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(FeaturesDesc, WSDL, impl, options);
+  return createServiceHandler({ service: FeaturesDesc, embeddedWsdl: WSDL, impl, options });
 }

@@ -85,7 +85,10 @@ export type OrderInput = {
 );
 
 export interface Circle {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Circle";
   /** Attribute id. */
   id: bigint;
@@ -103,7 +106,10 @@ export interface CircleInput extends Omit<Circle, "id"> {
 }
 
 export interface Shape {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Shape";
   /** Attribute id. */
   id: bigint;
@@ -125,9 +131,14 @@ export type ShapeOrDerived = Shape | Circle | Tile;
 /** Input form of {@link ShapeOrDerived}. */
 export type ShapeOrDerivedInput = ShapeInput | CircleInput | TileInput;
 
-/** A Shape by restriction: its Color required and its version attribute prohibited; it inherits id. */
+/**
+ * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
+ */
 export interface Tile {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Tile";
   /** Attribute id. */
   id: bigint;
@@ -175,19 +186,27 @@ export interface Extension {
 }
 
 export interface Marker {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Marker";
   Label: string;
 }
 
-/** A Marker (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A Marker (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire).
+ */
 export type MarkerOrDerived = Pin | Banner;
 
 /** Input form of {@link MarkerOrDerived}. */
 export type MarkerOrDerivedInput = Pin | BannerInput;
 
 export interface Pin {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Pin";
   Label: string;
   Size: number;
@@ -200,7 +219,10 @@ export type PinOrDerived = Pin | Banner;
 export type PinOrDerivedInput = Pin | BannerInput;
 
 export interface Banner {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Banner";
   /** Attribute waving. */
   waving?: boolean;
@@ -251,7 +273,10 @@ export interface InvalidOrder {
 /** The ports of service Features: the client talks to the service over the one you choose. */
 export type FeaturesPortName = "FeaturesSoap";
 
-/** The operations of service Features, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Features, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface FeaturesOperations {
   order: {
     input: OrderInput;

@@ -37,7 +37,7 @@ export {
   UNBOUNDED,
   xs,
 } from "./descriptors/builders.js";
-export { fault, httpOperations, soapOperations } from "./descriptors/operations.js";
+export { fault, httpOperations, param, soapOperations } from "./descriptors/operations.js";
 export type {
   ArrayDesc,
   EncodedArray,
@@ -66,6 +66,7 @@ export type {
   OperationDesc,
   OperationTable,
   OperationTypes,
+  ParamOptions,
   PortDesc,
   Protocol,
   ServiceDesc,
@@ -89,7 +90,7 @@ export { createServiceHandler } from "./server/handler.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";
 export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";
-export type { HandlerOptions, RequestListener } from "./server/handler.js";
+export type { HandlerOptions, RequestListener, ServiceHandlerInit } from "./server/handler.js";
 export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./soap/ws-security.js";

@@ -129,20 +129,6 @@ export const block = (head: Code, members: readonly Member[], close = "}"): Bloc
   close,
 });
 
-/** A JSDoc comment at `indent`; one line when the text is one line. */
-export function docComment(text: string, indent: string): string {
-  // Most docs are one line with no `*/`: no regex, split or join for them.
-  if (text.indexOf("\n") === -1 && text.indexOf("*/") === -1)
-    return `${indent}/** ${text.trim()} */`;
-  const lines = text
-    .replace(/\*\//g, "*\\/")
-    .split(/\r?\n/)
-    .map((l) => l.trim());
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
-  const body = lines.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`));
-  return [`${indent}/**`, ...body, `${indent} */`].join("\n");
-}
-
 /** One statement (or member) of a file: its code, with its JSDoc above it. */
 export interface Statement {
   readonly code: Code;

@@ -5,7 +5,6 @@
  */
 
 import {
-  docComment,
   width,
   type Arrow,
   type Block,
@@ -16,7 +15,8 @@ import {
   type Union,
 } from "./code.js";
 
-import { PRINT_WIDTH, huggable, restWidth } from "./measure.js";
+import { docComment } from "./comments.js";
+import { PRINT_WIDTH, headWidth, huggable, restWidth } from "./measure.js";
 
 /** Lays out code trees; `out` collects the text, `col` is the current column. */
 class Printer {
@@ -121,8 +121,24 @@ class Printer {
     )
       return;
     for (let i = 0; i < parts.length; i++) {
-      this.print(parts[i]!, indent, restWidth(parts, i + 1, rest));
+      const after = restWidth(parts, i + 1, rest);
+      if (i > 0 && this.breakAfterOperator(parts[i - 1]!, parts[i]!, indent, after)) {
+        this.trimSpace();
+        this.newline(indent + "  ");
+      }
+      this.print(parts[i]!, indent, after);
     }
+  }
+
+  /**
+   * Whether an unbreakable value (`key: "text"`, `name?: Type`, `= Type[]`) that does not fit after
+   * its `:` or `=` moves to the next line, indented, where it then fits.
+   */
+  private breakAfterOperator(prev: Code, code: Code, indent: string, after: number): boolean {
+    if (typeof prev !== "string" || !(prev.endsWith(": ") || prev.endsWith("= "))) return false;
+    const atomic = typeof code === "string" || (code.w !== Infinity && headWidth(code) === code.w);
+    const w = width(code) + after;
+    return atomic && this.col + w > PRINT_WIDTH && indent.length + 2 + w <= PRINT_WIDTH;
   }
 
   private hug(callee: Code, args: List, indent: string, rest: number): boolean {

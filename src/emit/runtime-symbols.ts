@@ -22,6 +22,7 @@ export const RUNTIME_SYMBOLS = {
   fieldsIn: "value",
   generatedFor: "value",
   httpOperations: "value",
+  param: "value",
   scalar: "value",
   soapOperations: "value",
   xs: "value",

@@ -120,6 +120,30 @@ function familyNames(plan: EmitPlan, types: NameScope): void {
   }
 }
 
+/** The words a generated name ends with: none is written twice in a row. */
+export const SUFFIX_WORDS = [
+  "Service",
+  "Client",
+  "Handler",
+  "Port",
+  "Desc",
+  "Context",
+  "Options",
+  "Operations",
+] as const;
+
+const DOUBLED = new RegExp(`(${SUFFIX_WORDS.join("|")})(?:\\1)+(?![a-z])`, "g");
+
+/**
+ * A generated name from its parts without a stutter: a suffix word twice in a row is written once
+ * (`CampaignManagementService` + `Service` is `CampaignManagementService`, and JAX-WS's
+ * `EchoServiceService` + `Client` is `EchoServiceClient`). Not a word inside another
+ * (`PortPortal` stays).
+ */
+export function joinName(...parts: string[]): string {
+  return parts.join("").replace(DOUBLED, "$1");
+}
+
 /** A service's client, interface, handler and descriptor names, and its methods'. */
 function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors: NameScope): void {
   const base = typeIdentifier(s.name);
@@ -128,17 +152,17 @@ function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors:
   const methodScope = new NameScope(["constructor", "port"]);
   for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
   plan.serviceNames.set(s, {
-    client: types.claim(`${base}Client`),
-    clientOptions: types.claim(`${base}ClientOptions`),
-    portName: types.claim(`${base}PortName`),
-    operations: types.claim(`${base}Operations`),
-    serviceInterface: types.claim(`${base}Service`),
+    client: types.claim(joinName(base, "Client")),
+    clientOptions: types.claim(joinName(base, "ClientOptions")),
+    portName: types.claim(joinName(base, "PortName")),
+    operations: types.claim(joinName(base, "Operations")),
+    serviceInterface: types.claim(joinName(base, "Service")),
     // Claimed by serverNames once every service has these, so that adding them moved none.
     partialService: "",
     context: "",
-    handlerFactory: types.claim(`create${base}Handler`),
-    handlerOptions: types.claim(`${base}HandlerOptions`),
-    descriptor: descriptors.claim(`${base}Desc`),
+    handlerFactory: types.claim(joinName("create", base, "Handler")),
+    handlerOptions: types.claim(joinName(base, "HandlerOptions")),
+    descriptor: descriptors.claim(joinName(base, "Desc")),
     methods,
     portTables: new Map(),
     sharedLists: new Map(),
@@ -154,8 +178,8 @@ function serverNames(plan: EmitPlan, s: Service, types: NameScope): void {
   const base = typeIdentifier(s.name);
   plan.serviceNames.set(s, {
     ...names,
-    partialService: types.claim(`${base}PartialService`),
-    context: types.claim(`${base}Context`),
+    partialService: types.claim(joinName(base, "PartialService")),
+    context: types.claim(joinName(base, "Context")),
   });
 }
 
@@ -170,7 +194,7 @@ function faultNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): v
           const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
           plan.faultClasses.set(f.element, {
             className,
-            descriptor: descriptors.claim(`${className}Desc`),
+            descriptor: descriptors.claim(joinName(className, "Desc")),
             faultName: f.name,
           });
         }
@@ -220,7 +244,8 @@ export const ORDERED_LIST_PROPERTY = "Items";
  */
 function tableNames(s: Service, names: ServiceNames, scope: NameScope): void {
   const tables = names.portTables as Map<Port, string>;
-  for (const p of s.ports) tables.set(p, scope.claim(`${typeIdentifier(p.name)}Operations`));
+  for (const p of s.ports)
+    tables.set(p, scope.claim(joinName(typeIdentifier(p.name), "Operations")));
   const users = new Map<string, Set<string>>();
   for (const p of s.ports)
     for (const bop of p.binding.operations)

@@ -138,7 +138,11 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
     const wsdl =
       '<definitions><port><address location="http://localhost/bye"/></port><port><address location="http://localhost/another"/></port></definitions>';
     const lb = await listen(
-      createServiceHandler(service, wsdl, { sayBye: reply, sayAnotherBye: reply }),
+      createServiceHandler({
+        service,
+        embeddedWsdl: wsdl,
+        impl: { sayBye: reply, sayAnotherBye: reply },
+      }),
     );
     const post = (path: string, op: string) =>
       fetch(`${lb.url}${path}`, {
@@ -189,12 +193,11 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
       return `bye ${(input as { name: string }).name}`;
     };
     const lb = await listen(
-      createServiceHandler(
+      createServiceHandler({
         service,
-        undefined,
-        { sayBye: reply, sayAnotherBye: reply },
-        { path: "/all" },
-      ),
+        impl: { sayBye: reply, sayAnotherBye: reply },
+        options: { path: "/all" },
+      }),
     );
     try {
       expect(

@@ -72,6 +72,14 @@ describe("the contract version", () => {
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(7);
   });
 
+  it("is 8 or later where generated code builds HTTP parameters with the runtime's `param`", () => {
+    // Version 7 runtimes have no `param`, and their createServiceHandler takes the WSDL and options
+    // by position: the import or the handler would fail without saying why.
+    const text = readFileSync(path.join(SAMPLE, "descriptors.ts"), "utf8");
+    expect(text).toContain('param("email", xs.string),');
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(8);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

@@ -12,6 +12,7 @@ import {
   httpOperations,
   OPTIONAL,
   OPTIONAL_NILLABLE,
+  param,
   REPEATED,
   REQUIRED,
   soapOperations,
@@ -98,5 +99,28 @@ describe("operation tables", () => {
       params: [],
       response: { element: request },
     });
+  });
+});
+
+describe("param", () => {
+  it("builds a required, single parameter read from the property of its name by default", () => {
+    expect(param("email", xs.string)).toEqual({
+      name: "email",
+      prop: "email",
+      type: xs.string,
+      required: true,
+      repeated: false,
+    });
+  });
+
+  it("takes only the options that differ, each on its own", () => {
+    expect(param("Id", xs.int, { prop: "id", required: false, repeated: true })).toEqual({
+      name: "Id",
+      prop: "id",
+      type: xs.int,
+      required: false,
+      repeated: true,
+    });
+    expect(param("Id", xs.int, { required: false })).toMatchObject({ prop: "Id", repeated: false });
   });
 });

@@ -271,9 +271,13 @@ describe("a service without HTTP bindings", () => {
 
   it("escapes the WSDL's text, and its form posts a SOAP 1.1 request built from the fields", async () => {
     const seen: unknown[] = [];
-    const handler = createServiceHandler(desc, wsdl, {
-      Op: (input: { n: number }) => (seen.push(input), { r: String(input.n * 2) }),
-    } as never);
+    const handler = createServiceHandler({
+      service: desc,
+      embeddedWsdl: wsdl,
+      impl: {
+        Op: (input: { n: number }) => (seen.push(input), { r: String(input.n * 2) }),
+      } as never,
+    });
     const s = await listen(handler);
     try {
       const page = await (await fetch(`${s.url}/svc`)).text();

@@ -28,7 +28,7 @@ import type {
 } from "../../generated-samples/xsd-features/types.js";
 import type {
   CampaignManagementServiceClient,
-  CampaignManagementServiceService,
+  CampaignManagementService,
   CampaignManagementServiceSoapHeaders,
 } from "../../generated-samples/corpus/bing-campaign-management/index.js";
 import {
@@ -124,7 +124,7 @@ describe("a service descriptor's types", () => {
     expectTypeOf<CampaignManagementServiceClient["getCampaignsByIds"]>()
       .parameter(1)
       .toEqualTypeOf<CallOptions<Headers, Headers> | undefined>();
-    expectTypeOf<CampaignManagementServiceService["getCampaignsByIds"]>()
+    expectTypeOf<CampaignManagementService["getCampaignsByIds"]>()
       .parameter(1)
       .toEqualTypeOf<RequestContext<Headers, Headers>>();
   });

@@ -2,8 +2,8 @@
  * The layout stays readable, in the generator (src/) and the runtime (runtime/src/) alike: no
  * import
  * cycle among a tree's modules (type imports and `export … from` included, since a cycle of types
- * still ties the modules' meanings together), no file over 500 lines and no class over 300 lines,
- * so that each folder can be read from the bottom up and each file on its own.
+ * still ties the modules' meanings together), no file over 500 lines (300 in src/emit) and no class
+ * over 300 lines, so that each folder can be read from the bottom up and each file on its own.
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -15,6 +15,9 @@ import { tempDir, writeTemp } from "../support/tmp.js";
 const TREES = ["src", "runtime/src"];
 const MAX_FILE_LINES = 500;
 const MAX_CLASS_LINES = 300;
+/** The emitters are held shorter (issue #33): each reads as one responsibility. */
+const EMIT_TREE = "src/emit";
+const MAX_EMIT_FILE_LINES = 300;
 
 /** The .ts files under `dir`, relative to it, with `/` separators. */
 function sources(dir: string): string[] {
@@ -122,6 +125,11 @@ describe("the layout of src/ and runtime/src/", () => {
       expect(longClasses(tree, MAX_CLASS_LINES)).toEqual([]);
     });
   }
+
+  it(`has no file over ${MAX_EMIT_FILE_LINES} lines in ${EMIT_TREE}`, () => {
+    expect(sources(EMIT_TREE).length).toBeGreaterThan(10);
+    expect(longFiles(EMIT_TREE, MAX_EMIT_FILE_LINES)).toEqual([]);
+  });
 
   it("finds a cycle through a type import and a re-export across folders", () => {
     const dir = tempDir();

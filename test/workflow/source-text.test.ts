@@ -36,7 +36,8 @@ describe("embedWsdl: false", () => {
     );
     const server = off.files.find((f) => f.path === "server.ts")!.content;
     expect(server).not.toContain("./wsdl.js");
-    expect(server).toMatch(/createServiceHandler\(\s*FeaturesDesc,\s*undefined,/);
+    expect(server).toContain("createServiceHandler({ service: FeaturesDesc, impl, options })");
+    expect(server).not.toMatch(/\bundefined\b/);
     expect(server).toContain("`?WSDL` when `options.wsdl` holds the WSDL text");
     // Every other file is the same as with embedding.
     for (const f of off.files.filter((x) => x.path !== "server.ts"))
@@ -57,7 +58,9 @@ describe("embedWsdl: false", () => {
     );
     expect(run(dir, "generate", "--quiet").status).toBe(0);
     expect(existsSync(`${dir}/cfg/wsdl.ts`)).toBe(false);
-    expect(readFileSync(`${dir}/cfg/server.ts`, "utf8")).toContain("undefined,");
+    expect(readFileSync(`${dir}/cfg/server.ts`, "utf8")).toContain(
+      "createServiceHandler({ service: ApiDesc, impl, options })",
+    );
     writeFileSync(
       `${dir}/wsdl-tsgen.config.json`,
       JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "cfg", embedWsdl: "no" }] }),
@@ -99,10 +102,14 @@ describe("a handler without embedded WSDL", () => {
   let given: Loopback;
   const impl = { order: () => ({ Total: 1n }) };
   beforeAll(async () => {
-    bare = await listen(createServiceHandler(FeaturesDesc, undefined, impl));
+    bare = await listen(createServiceHandler({ service: FeaturesDesc, impl }));
     given = await listen(
-      createServiceHandler(FeaturesDesc, undefined, impl, {
-        wsdl: '<definitions><port location="http://localhost:8080/features"/></definitions>',
+      createServiceHandler({
+        service: FeaturesDesc,
+        impl,
+        options: {
+          wsdl: '<definitions><port location="http://localhost:8080/features"/></definitions>',
+        },
       }),
     );
   });

@@ -17,7 +17,8 @@ export type CampaignManagementServiceClientOptions = ClientOptions<
 /**
  * A client of service CampaignManagementService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (BasicHttpBinding_ICampaignManagementService).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (BasicHttpBinding_ICampaignManagementService).
  */
 export const CampaignManagementServiceClient = clientClass(CampaignManagementServiceDesc);
 

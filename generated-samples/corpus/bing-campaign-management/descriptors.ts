@@ -30,8 +30,11 @@ import {
 } from "./faults.js";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(7);
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
+generatedFor(8);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";
@@ -39,7 +42,10 @@ export const NS3 = "http://schemas.datacontract.org/2004/07/System.Collections.G
 export const NS4 = "http://schemas.datacontract.org/2004/07/System";
 export const NS5 = "https://adapi.microsoft.com";
 
-/** Element fields: in NS unless they name another; optional and nillable unless they state their options. */
+/**
+ * Element fields: in NS unless they name another; optional and nillable unless they state their
+ * options.
+ */
 const field = fieldsIn(NS, OPTIONAL_NILLABLE);
 
 export const EntityScope: ScalarDesc = scalar("string", { values: ["Account", "Customer"] });
@@ -10327,8 +10333,10 @@ export const CampaignManagementServiceDesc: ServiceDesc<
     getAssetGroupsEditorialReasons: "GetAssetGroupsEditorialReasons",
     setAudienceGroupAssetGroupAssociations: "SetAudienceGroupAssetGroupAssociations",
     deleteAudienceGroupAssetGroupAssociations: "DeleteAudienceGroupAssetGroupAssociations",
-    getAudienceGroupAssetGroupAssociationsByAssetGroupIds: "GetAudienceGroupAssetGroupAssociationsByAssetGroupIds",
-    getAudienceGroupAssetGroupAssociationsByAudienceGroupIds: "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds",
+    getAudienceGroupAssetGroupAssociationsByAssetGroupIds:
+      "GetAudienceGroupAssetGroupAssociationsByAssetGroupIds",
+    getAudienceGroupAssetGroupAssociationsByAudienceGroupIds:
+      "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds",
     addAudiences: "AddAudiences",
     updateAudiences: "UpdateAudiences",
     deleteAudiences: "DeleteAudiences",

@@ -2,11 +2,17 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 import { SoapFault, type SoapFaultInit } from "@wsdl-tsgen/runtime";
 import type { AdApiFaultDetail, ApiFaultDetail, EditorialApiFaultDetail } from "./types.js";
 
-/** The wsdl:fault AdApiFaultDetailFault: its detail holds {https://adapi.microsoft.com}AdApiFaultDetail. */
+/**
+ * The wsdl:fault AdApiFaultDetailFault: its detail holds
+ * {https://adapi.microsoft.com}AdApiFaultDetail.
+ */
 export class AdApiFaultDetailFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: AdApiFaultDetail;
@@ -17,7 +23,10 @@ export class AdApiFaultDetailFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault ApiFaultDetail2Fault: its detail holds {https://bingads.microsoft.com/CampaignManagement/v13}ApiFaultDetail. */
+/**
+ * The wsdl:fault ApiFaultDetail2Fault: its detail holds
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApiFaultDetail.
+ */
 export class ApiFaultDetail2Fault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: ApiFaultDetail;
@@ -28,7 +37,10 @@ export class ApiFaultDetail2Fault extends SoapFault {
   }
 }
 
-/** The wsdl:fault EditorialApiFaultDetail2Fault: its detail holds {https://bingads.microsoft.com/CampaignManagement/v13}EditorialApiFaultDetail. */
+/**
+ * The wsdl:fault EditorialApiFaultDetail2Fault: its detail holds
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EditorialApiFaultDetail.
+ */
 export class EditorialApiFaultDetail2Fault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: EditorialApiFaultDetail;

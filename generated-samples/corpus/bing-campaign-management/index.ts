@@ -1537,10 +1537,10 @@ export type {
 } from "./types.js";
 export type { CampaignManagementServiceClientOptions } from "./client.js";
 export type {
+  CampaignManagementService,
   CampaignManagementServiceContext,
   CampaignManagementServiceHandlerOptions,
   CampaignManagementServicePartialService,
-  CampaignManagementServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,15 +12,26 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { CampaignManagementServiceDesc } from "./descriptors.js";
 
-/** The implementation of service CampaignManagementService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type CampaignManagementServiceService = Implementation<typeof CampaignManagementServiceDesc>;
+/**
+ * The implementation of service CampaignManagementService: one method per operation, with the same
+ * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
+ * answer with a fault.
+ */
+export type CampaignManagementService = Implementation<typeof CampaignManagementServiceDesc>;
 
-/** An implementation of only some operations of service CampaignManagementService: each operation left out answers a Server fault on every binding ("The operation AddCampaigns is not implemented." for AddCampaigns), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service CampaignManagementService: each operation
+ * left out answers a Server fault on every binding ("The operation AddCampaigns is not
+ * implemented." for AddCampaigns), as `notImplemented` from the runtime builds it.
+ */
 export type CampaignManagementServicePartialService = PartialImplementation<
   typeof CampaignManagementServiceDesc
 >;
 
-/** What a method of CampaignManagementServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of CampaignManagementService receives besides its input: the request's headers,
+ * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type CampaignManagementServiceContext = RequestContextOf<
   typeof CampaignManagementServiceDesc
 >;
@@ -29,11 +40,12 @@ export type CampaignManagementServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * CampaignManagementService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * CampaignManagementService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was
+ * not embedded).
  */
 export function createCampaignManagementServiceHandler(
   impl: CampaignManagementServicePartialService,
   options: CampaignManagementServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CampaignManagementServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: CampaignManagementServiceDesc, impl, options });
 }

@@ -95,7 +95,10 @@ export interface CampaignInput extends Omit<
 export type EntityScope = "Account" | "Customer";
 
 export interface BiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BiddingScheme";
   Type?: string | null;
 }
@@ -121,7 +124,10 @@ export type BiddingSchemeOrDerived =
   | CostPerSaleBiddingScheme;
 
 export interface MaxClicksBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MaxClicksBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -132,7 +138,10 @@ export interface Bid {
 }
 
 export interface MaxConversionsBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MaxConversionsBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -140,7 +149,10 @@ export interface MaxConversionsBiddingScheme {
 }
 
 export interface TargetCpaBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TargetCpaBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -148,39 +160,57 @@ export interface TargetCpaBiddingScheme {
 }
 
 export interface ManualCpcBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ManualCpcBiddingScheme";
   Type?: string | null;
   ManualCpc?: number | null;
 }
 
 export interface EnhancedCpcBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EnhancedCpcBiddingScheme";
   Type?: string | null;
 }
 
 export interface ManualCpvBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ManualCpvBiddingScheme";
   Type?: string | null;
 }
 
 export interface ManualCpmBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ManualCpmBiddingScheme";
   Type?: string | null;
 }
 
 export interface InheritFromParentBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InheritFromParentBiddingScheme";
   Type?: string | null;
   InheritedBidStrategyType?: string | null;
 }
 
 export interface TargetRoasBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TargetRoasBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -188,14 +218,20 @@ export interface TargetRoasBiddingScheme {
 }
 
 export interface MaxRoasBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MaxRoasBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
 }
 
 export interface MaxConversionValueBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MaxConversionValueBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -203,7 +239,10 @@ export interface MaxConversionValueBiddingScheme {
 }
 
 export interface TargetImpressionShareBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TargetImpressionShareBiddingScheme";
   Type?: string | null;
   MaxCpc?: Bid | null;
@@ -212,28 +251,40 @@ export interface TargetImpressionShareBiddingScheme {
 }
 
 export interface PercentCpcBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PercentCpcBiddingScheme";
   Type?: string | null;
   MaxPercentCpc?: number | null;
 }
 
 export interface CommissionBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CommissionBiddingScheme";
   Type?: string | null;
   CommissionRate?: number | null;
 }
 
 export interface ManualCpaBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ManualCpaBiddingScheme";
   Type?: string | null;
   ManualCpi?: number | null;
 }
 
 export interface CostPerSaleBiddingScheme {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CostPerSaleBiddingScheme";
   Type?: string | null;
   TargetCostPerSale?: number | null;
@@ -292,7 +343,10 @@ export type ArrayOfSetting = (SettingOrDerived | null)[];
 export type ArrayOfSettingInput = (SettingOrDerivedInput | null)[];
 
 export interface Setting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Setting";
   Type?: string | null;
 }
@@ -342,7 +396,10 @@ export type SettingOrDerivedInput =
   | NetworkDistributionSetting;
 
 export interface VerifiedTrackingSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "VerifiedTrackingSetting";
   Type?: string | null;
   Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
@@ -351,7 +408,10 @@ export interface VerifiedTrackingSetting {
 export type ArrayOfArrayOfKeyValuePairOfstringstring = (ArrayOfKeyValuePairOfstringstring | null)[];
 
 export interface ShoppingSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ShoppingSetting";
   Type?: string | null;
   FeedLabel?: string | null;
@@ -368,7 +428,10 @@ export interface ShoppingSettingInput extends Omit<ShoppingSetting, "StoreId"> {
 }
 
 export interface DynamicFeedSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DynamicFeedSetting";
   Type?: string | null;
   FeedId?: bigint | null;
@@ -380,7 +443,10 @@ export interface DynamicFeedSettingInput extends Omit<DynamicFeedSetting, "FeedI
 }
 
 export interface DynamicSearchAdsSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DynamicSearchAdsSetting";
   Type?: string | null;
   DomainName?: string | null;
@@ -398,7 +464,10 @@ export interface DynamicSearchAdsSettingInput extends Omit<DynamicSearchAdsSetti
 export type DynamicSearchAdsSource = "All" | "SystemIndex" | "AdvertiserSuppliedUrls";
 
 export interface TargetSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TargetSetting";
   Type?: string | null;
   Details?: ArrayOfTargetSettingDetail | null;
@@ -424,7 +493,10 @@ export type CriterionTypeGroup =
   | "CustomLinkedIn";
 
 export interface CoOpSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CoOpSetting";
   Type?: string | null;
   BidBoostValue?: number | null;
@@ -435,14 +507,20 @@ export interface CoOpSetting {
 export type BidOption = "BidValue" | "BidBoost";
 
 export interface DisclaimerSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DisclaimerSetting";
   Type?: string | null;
   DisclaimerAdsEnabled?: boolean;
 }
 
 export interface HotelSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelSetting";
   Type?: string | null;
   HotelAdGroupType?: HotelAdGroupType;
@@ -451,14 +529,20 @@ export interface HotelSetting {
 export type HotelAdGroupType = ("HotelAd" | "PropertyAd")[];
 
 export interface ResponsiveSearchAdsSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ResponsiveSearchAdsSetting";
   Type?: string | null;
   AutoGeneratedAssetsEnabled?: boolean | null;
 }
 
 export interface PerformanceMaxSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PerformanceMaxSetting";
   Type?: string | null;
   AutoGeneratedImageOptOut?: boolean | null;
@@ -474,7 +558,10 @@ export interface PerformanceMaxSettingInput extends Omit<PerformanceMaxSetting, 
 }
 
 export interface CallToActionSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CallToActionSetting";
   Type?: string | null;
   AutomatedCallToActionOptOut?: boolean | null;
@@ -482,7 +569,10 @@ export interface CallToActionSetting {
 }
 
 export interface VanityPharmaSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "VanityPharmaSetting";
   Type?: string | null;
   DisplayUrlMode?: VanityPharmaDisplayUrlMode | null;
@@ -507,7 +597,10 @@ export type VanityPharmaWebsiteDescription =
   | "PrescriptionVaccineWebsite_Es";
 
 export interface AppSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AppSetting";
   Type?: string | null;
   AppId?: string | null;
@@ -517,14 +610,20 @@ export interface AppSetting {
 export type AppStore = ("GoogleAppStore" | "AppleAppStore" | "MicrosoftAppStore" | "XboxStore")[];
 
 export interface ThirdPartyMeasurementSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ThirdPartyMeasurementSetting";
   Type?: string | null;
   Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
 }
 
 export interface NewCustomerAcquisitionGoalSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NewCustomerAcquisitionGoalSetting";
   Type?: string | null;
   AdditionalConversionValue?: string | null;
@@ -532,7 +631,9 @@ export interface NewCustomerAcquisitionGoalSetting {
   NewCustomerAcquisitionGoalId?: bigint | null;
 }
 
-/** Input form of {@link NewCustomerAcquisitionGoalSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NewCustomerAcquisitionGoalSetting}: what a caller writes, where it differs.
+ */
 export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
   NewCustomerAcquisitionGoalSetting,
   "NewCustomerAcquisitionGoalId"
@@ -541,14 +642,20 @@ export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
 }
 
 export interface BaseDomainSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BaseDomainSetting";
   Type?: string | null;
   BaseDomain?: string | null;
 }
 
 export interface AISearchSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AISearchSetting";
   Type?: string | null;
   AISearchEnabled?: boolean;
@@ -559,7 +666,10 @@ export interface AISearchSetting {
 }
 
 export interface NetworkDistributionSetting {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NetworkDistributionSetting";
   Type?: string | null;
   NetworkOption?: Network | null;
@@ -591,7 +701,10 @@ export type ArrayOfNullableOflongInput = (bigint | number | null)[];
 export type ArrayOfBatchError = (BatchErrorOrDerived | null)[];
 
 export interface BatchError {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BatchError";
   Code?: number;
   Details?: string | null;
@@ -607,7 +720,10 @@ export interface BatchError {
 export type BatchErrorOrDerived = BatchError | EditorialError;
 
 export interface EditorialError {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EditorialError";
   Code?: number;
   Details?: string | null;
@@ -682,7 +798,9 @@ export interface GetCampaignsByAccountIdResponse {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link GetCampaignsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignsByAccountIdResponse}: what a caller writes, where it differs.
+ */
 export interface GetCampaignsByAccountIdResponseInput extends Omit<
   GetCampaignsByAccountIdResponse,
   "Campaigns"
@@ -760,7 +878,10 @@ export interface GetNegativeSitesByCampaignIdsRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetNegativeSitesByCampaignIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeSitesByCampaignIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeSitesByCampaignIdsRequestInput extends Omit<
   GetNegativeSitesByCampaignIdsRequest,
   "AccountId" | "CampaignIds"
@@ -774,7 +895,10 @@ export interface GetNegativeSitesByCampaignIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeSitesByCampaignIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeSitesByCampaignIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
   GetNegativeSitesByCampaignIdsResponse,
   "CampaignNegativeSites"
@@ -802,7 +926,9 @@ export interface SetNegativeSitesToCampaignsRequest {
   CampaignNegativeSites?: ArrayOfCampaignNegativeSites | null;
 }
 
-/** Input form of {@link SetNegativeSitesToCampaignsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetNegativeSitesToCampaignsRequest}: what a caller writes, where it differs.
+ */
 export interface SetNegativeSitesToCampaignsRequestInput extends Omit<
   SetNegativeSitesToCampaignsRequest,
   "AccountId" | "CampaignNegativeSites"
@@ -902,14 +1028,20 @@ export interface AdRotationInput extends Omit<AdRotation, "EndDate" | "StartDate
 export type AdRotationType = "OptimizeForClicks" | "RotateAdsEvenly";
 
 export interface RateBid {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "RateBid";
   Type?: string | null;
   RateAmount?: RateAmount | null;
 }
 
 export interface CriterionBid {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CriterionBid";
   Type?: string | null;
 }
@@ -918,14 +1050,20 @@ export interface CriterionBid {
 export type CriterionBidOrDerived = CriterionBid | RateBid | FixedBid | BidMultiplier;
 
 export interface FixedBid {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "FixedBid";
   Type?: string | null;
   Amount?: number;
 }
 
 export interface BidMultiplier {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BidMultiplier";
   Type?: string | null;
   Multiplier?: number;
@@ -1043,7 +1181,9 @@ export interface GetAdGroupsByCampaignIdResponse {
   AdGroups?: ArrayOfAdGroup | null;
 }
 
-/** Input form of {@link GetAdGroupsByCampaignIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupsByCampaignIdResponse}: what a caller writes, where it differs.
+ */
 export interface GetAdGroupsByCampaignIdResponseInput extends Omit<
   GetAdGroupsByCampaignIdResponse,
   "AdGroups"
@@ -1077,7 +1217,10 @@ export interface GetNegativeSitesByAdGroupIdsRequest {
   AdGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeSitesByAdGroupIdsRequestInput extends Omit<
   GetNegativeSitesByAdGroupIdsRequest,
   "CampaignId" | "AdGroupIds"
@@ -1091,7 +1234,10 @@ export interface GetNegativeSitesByAdGroupIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
   GetNegativeSitesByAdGroupIdsResponse,
   "AdGroupNegativeSites"
@@ -1119,7 +1265,9 @@ export interface SetNegativeSitesToAdGroupsRequest {
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSites | null;
 }
 
-/** Input form of {@link SetNegativeSitesToAdGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetNegativeSitesToAdGroupsRequest}: what a caller writes, where it differs.
+ */
 export interface SetNegativeSitesToAdGroupsRequestInput extends Omit<
   SetNegativeSitesToAdGroupsRequest,
   "CampaignId" | "AdGroupNegativeSites"
@@ -1172,7 +1320,10 @@ export type ArrayOfAd = (AdOrDerived | null)[];
 export type ArrayOfAdInput = (AdOrDerivedInput | null)[];
 
 export interface Ad {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Ad";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1220,7 +1371,10 @@ export type AdOrDerivedInput =
   | ResponsiveSearchAdInput;
 
 export interface TextAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TextAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1248,7 +1402,10 @@ export interface TextAdInput extends Omit<TextAd, "DevicePreference" | "Id"> {
 }
 
 export interface ProductAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProductAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1273,7 +1430,10 @@ export interface ProductAdInput extends Omit<ProductAd, "DevicePreference" | "Id
 }
 
 export interface HotelAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1297,7 +1457,10 @@ export interface HotelAdInput extends Omit<HotelAd, "DevicePreference" | "Id"> {
 }
 
 export interface AppInstallAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AppInstallAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1325,7 +1488,10 @@ export interface AppInstallAdInput extends Omit<AppInstallAd, "DevicePreference"
 }
 
 export interface ExpandedTextAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ExpandedTextAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1357,7 +1523,10 @@ export interface ExpandedTextAdInput extends Omit<ExpandedTextAd, "DevicePrefere
 }
 
 export interface DynamicSearchAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DynamicSearchAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1385,7 +1554,10 @@ export interface DynamicSearchAdInput extends Omit<DynamicSearchAd, "DevicePrefe
 }
 
 export interface ResponsiveAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ResponsiveAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1607,7 +1779,10 @@ export interface AssetLinkInput extends Omit<AssetLink, "Asset"> {
 }
 
 export interface Asset {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Asset";
   Id?: bigint | null;
   Name?: string | null;
@@ -1626,7 +1801,10 @@ export type AssetOrDerived = Asset | TextAsset | ImageAsset | VideoAsset;
 export type AssetOrDerivedInput = AssetInput | TextAssetInput | ImageAssetInput | VideoAssetInput;
 
 export interface TextAsset {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TextAsset";
   Id?: bigint | null;
   Name?: string | null;
@@ -1640,7 +1818,10 @@ export interface TextAssetInput extends Omit<TextAsset, "Id"> {
 }
 
 export interface ImageAsset {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImageAsset";
   Id?: bigint | null;
   Name?: string | null;
@@ -1663,7 +1844,10 @@ export interface ImageAssetInput extends Omit<ImageAsset, "Id"> {
 export type CropType = "ManualCrop" | "CenterCrop" | "SmartCrop" | "Unknown";
 
 export interface VideoAsset {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "VideoAsset";
   Id?: bigint | null;
   Name?: string | null;
@@ -1686,7 +1870,10 @@ export type AssetLinkEditorialStatus =
   | "ActiveLimited";
 
 export interface ResponsiveSearchAd {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ResponsiveSearchAd";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
@@ -1796,7 +1983,9 @@ export interface GetAdsByEditorialStatusResponse {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link GetAdsByEditorialStatusResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByEditorialStatusResponse}: what a caller writes, where it differs.
+ */
 export interface GetAdsByEditorialStatusResponseInput extends Omit<
   GetAdsByEditorialStatusResponse,
   "Ads"
@@ -1949,7 +2138,10 @@ export interface GetKeywordsByEditorialStatusRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByEditorialStatusRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByEditorialStatusRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetKeywordsByEditorialStatusRequestInput extends Omit<
   GetKeywordsByEditorialStatusRequest,
   "AdGroupId"
@@ -1963,7 +2155,10 @@ export interface GetKeywordsByEditorialStatusResponse {
   Keywords?: ArrayOfKeyword | null;
 }
 
-/** Input form of {@link GetKeywordsByEditorialStatusResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByEditorialStatusResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetKeywordsByEditorialStatusResponseInput extends Omit<
   GetKeywordsByEditorialStatusResponse,
   "Keywords"
@@ -2047,7 +2242,9 @@ export interface AppealEditorialRejectionsRequest {
   JustificationText?: string | null;
 }
 
-/** Input form of {@link AppealEditorialRejectionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AppealEditorialRejectionsRequest}: what a caller writes, where it differs.
+ */
 export interface AppealEditorialRejectionsRequestInput extends Omit<
   AppealEditorialRejectionsRequest,
   "EntityIdToParentIdAssociations"
@@ -2057,7 +2254,10 @@ export interface AppealEditorialRejectionsRequestInput extends Omit<
 
 export type ArrayOfEntityIdToParentIdAssociation = (EntityIdToParentIdAssociation | null)[];
 
-/** Input form of {@link ArrayOfEntityIdToParentIdAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfEntityIdToParentIdAssociation}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfEntityIdToParentIdAssociationInput = (
   | EntityIdToParentIdAssociationInput
   | null
@@ -2096,7 +2296,9 @@ export interface GetEditorialReasonsByIdsRequest {
   EntityType?: EntityType;
 }
 
-/** Input form of {@link GetEditorialReasonsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetEditorialReasonsByIdsRequest}: what a caller writes, where it differs.
+ */
 export interface GetEditorialReasonsByIdsRequestInput extends Omit<
   GetEditorialReasonsByIdsRequest,
   "AccountId" | "EntityIdToParentIdAssociations"
@@ -2110,7 +2312,9 @@ export interface GetEditorialReasonsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetEditorialReasonsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetEditorialReasonsByIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetEditorialReasonsByIdsResponseInput extends Omit<
   GetEditorialReasonsByIdsResponse,
   "EditorialReasons"
@@ -2120,7 +2324,9 @@ export interface GetEditorialReasonsByIdsResponseInput extends Omit<
 
 export type ArrayOfEditorialReasonCollection = (EditorialReasonCollection | null)[];
 
-/** Input form of {@link ArrayOfEditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfEditorialReasonCollection}: what a caller writes, where it differs.
+ */
 export type ArrayOfEditorialReasonCollectionInput = (EditorialReasonCollectionInput | null)[];
 
 export interface EditorialReasonCollection {
@@ -2155,7 +2361,9 @@ export interface GetAccountMigrationStatusesRequest {
   MigrationType?: string | null;
 }
 
-/** Input form of {@link GetAccountMigrationStatusesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAccountMigrationStatusesRequest}: what a caller writes, where it differs.
+ */
 export interface GetAccountMigrationStatusesRequestInput extends Omit<
   GetAccountMigrationStatusesRequest,
   "AccountIds"
@@ -2167,7 +2375,10 @@ export interface GetAccountMigrationStatusesResponse {
   MigrationStatuses?: ArrayOfAccountMigrationStatusesInfo | null;
 }
 
-/** Input form of {@link GetAccountMigrationStatusesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAccountMigrationStatusesResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAccountMigrationStatusesResponseInput extends Omit<
   GetAccountMigrationStatusesResponse,
   "MigrationStatuses"
@@ -2177,7 +2388,10 @@ export interface GetAccountMigrationStatusesResponseInput extends Omit<
 
 export type ArrayOfAccountMigrationStatusesInfo = (AccountMigrationStatusesInfo | null)[];
 
-/** Input form of {@link ArrayOfAccountMigrationStatusesInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAccountMigrationStatusesInfo}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAccountMigrationStatusesInfoInput = (AccountMigrationStatusesInfoInput | null)[];
 
 export interface AccountMigrationStatusesInfo {
@@ -2277,7 +2491,10 @@ export type ArrayOfAdExtension = (AdExtensionOrDerived | null)[];
 export type ArrayOfAdExtensionInput = (AdExtensionOrDerivedInput | null)[];
 
 export interface AdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2335,7 +2552,10 @@ export type AdExtensionOrDerivedInput =
   | LogoAdExtensionInput;
 
 export interface LocationAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LocationAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2378,7 +2598,10 @@ export interface GeoPoint {
 }
 
 export interface CallAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CallAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2401,7 +2624,10 @@ export interface CallAdExtensionInput extends Omit<CallAdExtension, "DevicePrefe
 }
 
 export interface ImageAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImageAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2438,7 +2664,10 @@ export interface ImageAdExtensionInput extends Omit<
 }
 
 export interface AppAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AppAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2466,7 +2695,10 @@ export interface AppAdExtensionInput extends Omit<AppAdExtension, "DevicePrefere
 }
 
 export interface ReviewAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ReviewAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2488,7 +2720,10 @@ export interface ReviewAdExtensionInput extends Omit<ReviewAdExtension, "DeviceP
 }
 
 export interface CalloutAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CalloutAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2510,7 +2745,10 @@ export interface CalloutAdExtensionInput extends Omit<
 }
 
 export interface SitelinkAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SitelinkAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2541,7 +2779,10 @@ export interface SitelinkAdExtensionInput extends Omit<
 }
 
 export interface ActionAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ActionAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2649,7 +2890,10 @@ export type ActionAdExtensionActionType =
   | "ViewDemo";
 
 export interface StructuredSnippetAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "StructuredSnippetAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2672,7 +2916,10 @@ export interface StructuredSnippetAdExtensionInput extends Omit<
 }
 
 export interface PriceAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PriceAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2735,7 +2982,10 @@ export type PriceUnit =
   | "PerNight";
 
 export interface PromotionAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PromotionAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2816,7 +3066,10 @@ export type PromotionOccasion =
   | "YearEndGift";
 
 export interface FilterLinkAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "FilterLinkAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2888,7 +3141,10 @@ export type AdExtensionHeaderType =
   | "Flowers";
 
 export interface FlyerAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "FlyerAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2922,7 +3178,10 @@ export interface FlyerAdExtensionInput extends Omit<
 }
 
 export interface VideoAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "VideoAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2958,7 +3217,10 @@ export interface VideoAdExtensionInput extends Omit<
 }
 
 export interface DisclaimerAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DisclaimerAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -2990,7 +3252,10 @@ export interface DisclaimerAdExtensionInput extends Omit<
 }
 
 export interface LogoAdExtension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LogoAdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -3076,7 +3341,10 @@ export interface AdExtensionIdentityInput extends Omit<AdExtensionIdentity, "Id"
 export type ArrayOfBatchErrorCollection = (BatchErrorCollectionOrDerived | null)[];
 
 export interface BatchErrorCollection {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BatchErrorCollection";
   BatchErrors?: ArrayOfBatchError | null;
   Code?: number | null;
@@ -3089,11 +3357,16 @@ export interface BatchErrorCollection {
   Type?: string | null;
 }
 
-/** A BatchErrorCollection or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A BatchErrorCollection or a type derived from it, told apart by `$type` (`xsi:type` on the wire).
+ */
 export type BatchErrorCollectionOrDerived = BatchErrorCollection | EditorialErrorCollection;
 
 export interface EditorialErrorCollection {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EditorialErrorCollection";
   BatchErrors?: ArrayOfBatchError | null;
   Code?: number | null;
@@ -3211,7 +3484,10 @@ export interface GetAdExtensionsEditorialReasonsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link GetAdExtensionsEditorialReasonsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsEditorialReasonsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAdExtensionsEditorialReasonsRequestInput extends Omit<
   GetAdExtensionsEditorialReasonsRequest,
   "AccountId" | "AdExtensionIdToEntityIdAssociations"
@@ -3225,7 +3501,10 @@ export type ArrayOfAdExtensionIdToEntityIdAssociation = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdExtensionIdToEntityIdAssociationInput = (
   | AdExtensionIdToEntityIdAssociationInput
   | null
@@ -3236,7 +3515,9 @@ export interface AdExtensionIdToEntityIdAssociation {
   EntityId: bigint;
 }
 
-/** Input form of {@link AdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs.
+ */
 export interface AdExtensionIdToEntityIdAssociationInput extends Omit<
   AdExtensionIdToEntityIdAssociation,
   "AdExtensionId" | "EntityId"
@@ -3252,7 +3533,10 @@ export interface GetAdExtensionsEditorialReasonsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsEditorialReasonsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsEditorialReasonsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAdExtensionsEditorialReasonsResponseInput extends Omit<
   GetAdExtensionsEditorialReasonsResponse,
   "EditorialReasons"
@@ -3265,7 +3549,10 @@ export type ArrayOfAdExtensionEditorialReasonCollection = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdExtensionEditorialReasonCollectionInput = (
   | AdExtensionEditorialReasonCollectionInput
   | null
@@ -3276,7 +3563,10 @@ export interface AdExtensionEditorialReasonCollection {
   Reasons?: ArrayOfAdExtensionEditorialReason | null;
 }
 
-/** Input form of {@link AdExtensionEditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtensionEditorialReasonCollection}: what a caller writes, where it
+ * differs.
+ */
 export interface AdExtensionEditorialReasonCollectionInput extends Omit<
   AdExtensionEditorialReasonCollection,
   "AdExtensionId"
@@ -3299,7 +3589,9 @@ export interface SetAdExtensionsAssociationsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link SetAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
+ */
 export interface SetAdExtensionsAssociationsRequestInput extends Omit<
   SetAdExtensionsAssociationsRequest,
   "AccountId" | "AdExtensionIdToEntityIdAssociations"
@@ -3320,7 +3612,9 @@ export interface GetAdExtensionsAssociationsRequest {
   ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
+ */
 export interface GetAdExtensionsAssociationsRequestInput extends Omit<
   GetAdExtensionsAssociationsRequest,
   "AccountId" | "EntityIds"
@@ -3334,7 +3628,10 @@ export interface GetAdExtensionsAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsAssociationsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsAssociationsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAdExtensionsAssociationsResponseInput extends Omit<
   GetAdExtensionsAssociationsResponse,
   "AdExtensionAssociationCollection"
@@ -3344,7 +3641,10 @@ export interface GetAdExtensionsAssociationsResponseInput extends Omit<
 
 export type ArrayOfAdExtensionAssociationCollection = (AdExtensionAssociationCollection | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionAssociationCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtensionAssociationCollection}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdExtensionAssociationCollectionInput = (
   | AdExtensionAssociationCollectionInput
   | null
@@ -3354,7 +3654,9 @@ export interface AdExtensionAssociationCollection {
   AdExtensionAssociations?: ArrayOfAdExtensionAssociation | null;
 }
 
-/** Input form of {@link AdExtensionAssociationCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtensionAssociationCollection}: what a caller writes, where it differs.
+ */
 export interface AdExtensionAssociationCollectionInput extends Omit<
   AdExtensionAssociationCollection,
   "AdExtensionAssociations"
@@ -3391,7 +3693,10 @@ export interface DeleteAdExtensionsAssociationsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link DeleteAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAdExtensionsAssociationsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteAdExtensionsAssociationsRequestInput extends Omit<
   DeleteAdExtensionsAssociationsRequest,
   "AccountId" | "AdExtensionIdToEntityIdAssociations"
@@ -3410,7 +3715,10 @@ export interface GetAdExtensionIdsByAccountIdRequest {
   AssociationType?: AssociationType | null;
 }
 
-/** Input form of {@link GetAdExtensionIdsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionIdsByAccountIdRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAdExtensionIdsByAccountIdRequestInput extends Omit<
   GetAdExtensionIdsByAccountIdRequest,
   "AccountId"
@@ -3422,7 +3730,10 @@ export interface GetAdExtensionIdsByAccountIdResponse {
   AdExtensionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAdExtensionIdsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionIdsByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAdExtensionIdsByAccountIdResponseInput extends Omit<
   GetAdExtensionIdsByAccountIdResponse,
   "AdExtensionIds"
@@ -3447,7 +3758,10 @@ export type ArrayOfMedia = (MediaOrDerived | null)[];
 export type ArrayOfMediaInput = (MediaOrDerivedInput | null)[];
 
 export interface Media {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Media";
   Id?: bigint | null;
   MediaType?: string | null;
@@ -3467,7 +3781,10 @@ export type MediaOrDerived = Media | Image;
 export type MediaOrDerivedInput = MediaInput | ImageInput;
 
 export interface Image {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Image";
   Id?: bigint | null;
   MediaType?: string | null;
@@ -3527,7 +3844,10 @@ export interface GetMediaMetaDataByAccountIdResponse {
   MediaMetaData?: ArrayOfMediaMetaData | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMediaMetaDataByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
   GetMediaMetaDataByAccountIdResponse,
   "MediaMetaData"
@@ -3556,18 +3876,26 @@ export interface MediaMetaDataInput extends Omit<MediaMetaData, "Id"> {
 export type ArrayOfMediaRepresentation = (MediaRepresentationOrDerived | null)[];
 
 export interface MediaRepresentation {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MediaRepresentation";
   Name?: string | null;
   Type?: string | null;
   Url?: string | null;
 }
 
-/** A MediaRepresentation or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A MediaRepresentation or a type derived from it, told apart by `$type` (`xsi:type` on the wire).
+ */
 export type MediaRepresentationOrDerived = MediaRepresentation | ImageMediaRepresentation;
 
 export interface ImageMediaRepresentation {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImageMediaRepresentation";
   Name?: string | null;
   Type?: string | null;
@@ -3657,7 +3985,9 @@ export interface GetAdGroupCriterionsByIdsRequest {
   ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupCriterionsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupCriterionsByIdsRequest}: what a caller writes, where it differs.
+ */
 export interface GetAdGroupCriterionsByIdsRequestInput extends Omit<
   GetAdGroupCriterionsByIdsRequest,
   "AdGroupCriterionIds" | "AdGroupId"
@@ -3708,7 +4038,9 @@ export interface GetAdGroupCriterionsByIdsResponse {
   AdGroupCriterions?: ArrayOfAdGroupCriterion | null;
 }
 
-/** Input form of {@link GetAdGroupCriterionsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupCriterionsByIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
   GetAdGroupCriterionsByIdsResponse,
   "AdGroupCriterions"
@@ -3722,7 +4054,10 @@ export type ArrayOfAdGroupCriterion = (AdGroupCriterionOrDerived | null)[];
 export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionOrDerivedInput | null)[];
 
 export interface AdGroupCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AdGroupCriterion";
   AdGroupId?: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -3754,7 +4089,10 @@ export type AdGroupCriterionOrDerivedInput =
   | NegativeAdGroupCriterionInput;
 
 export interface BiddableAdGroupCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BiddableAdGroupCriterion";
   AdGroupId?: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -3790,23 +4128,34 @@ export type AdGroupCriterionEditorialStatus =
   | "ActiveLimited";
 
 export interface CriterionCashback {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CriterionCashback";
   Type?: string | null;
 }
 
-/** A CriterionCashback or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A CriterionCashback or a type derived from it, told apart by `$type` (`xsi:type` on the wire).
+ */
 export type CriterionCashbackOrDerived = CriterionCashback | CashbackAdjustment;
 
 export interface CashbackAdjustment {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CashbackAdjustment";
   Type?: string | null;
   CashbackPercent?: number | null;
 }
 
 export interface NegativeAdGroupCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NegativeAdGroupCriterion";
   AdGroupId?: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -3826,7 +4175,10 @@ export interface NegativeAdGroupCriterionInput extends Omit<
 }
 
 export interface Criterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Criterion";
   Type?: string | null;
 }
@@ -3886,7 +4238,10 @@ export type CriterionOrDerivedInput =
   | TopicCriterionInput;
 
 export interface ProductPartition {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProductPartition";
   Type?: string | null;
   Condition?: ProductCondition | null;
@@ -3908,7 +4263,10 @@ export interface ProductCondition {
 export type ProductPartitionType = "Subdivision" | "Unit";
 
 export interface HotelGroup {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelGroup";
   Type?: string | null;
   Listing?: HotelListing | null;
@@ -3929,7 +4287,10 @@ export interface HotelListing {
 export type HotelListingType = "Subdivision" | "Unit";
 
 export interface HotelAdvanceBookingWindowCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelAdvanceBookingWindowCriterion";
   Type?: string | null;
   MaxDays?: number | null;
@@ -3937,7 +4298,10 @@ export interface HotelAdvanceBookingWindowCriterion {
 }
 
 export interface HotelCheckInDateCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelCheckInDateCriterion";
   Type?: string | null;
   EndDate?: XsdDateTime | null;
@@ -3954,14 +4318,20 @@ export interface HotelCheckInDateCriterionInput extends Omit<
 }
 
 export interface HotelCheckInDayCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelCheckInDayCriterion";
   Type?: string | null;
   CheckInDay?: Day | null;
 }
 
 export interface HotelDateSelectionTypeCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelDateSelectionTypeCriterion";
   Type?: string | null;
   HotelDateSelectionType?: HotelDateSelectionType | null;
@@ -3970,7 +4340,10 @@ export interface HotelDateSelectionTypeCriterion {
 export type HotelDateSelectionType = "Unknown" | "DefaultSelection" | "UserSelection";
 
 export interface HotelLengthOfStayCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "HotelLengthOfStayCriterion";
   Type?: string | null;
   MaxNights?: number | null;
@@ -3978,7 +4351,10 @@ export interface HotelLengthOfStayCriterion {
 }
 
 export interface ProductScope {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProductScope";
   Type?: string | null;
   Conditions?: ArrayOfProductCondition | null;
@@ -3987,7 +4363,10 @@ export interface ProductScope {
 export type ArrayOfProductCondition = (ProductCondition | null)[];
 
 export interface Webpage {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Webpage";
   Type?: string | null;
   Parameter?: WebpageParameter | null;
@@ -4017,7 +4396,10 @@ export type WebpageConditionOperand =
 export type WebpageConditionOperator = "Unknown" | "Equals" | "Contains";
 
 export interface AgeCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AgeCriterion";
   Type?: string | null;
   AgeRange?: AgeRange | null;
@@ -4034,7 +4416,10 @@ export type AgeRange =
   | "FiftyFiveAndAbove";
 
 export interface DeviceCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DeviceCriterion";
   Type?: string | null;
   DeviceName?: string | null;
@@ -4042,7 +4427,10 @@ export interface DeviceCriterion {
 }
 
 export interface DayTimeCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DayTimeCriterion";
   Type?: string | null;
   Day?: Day | null;
@@ -4053,7 +4441,10 @@ export interface DayTimeCriterion {
 }
 
 export interface GenderCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "GenderCriterion";
   Type?: string | null;
   GenderType?: GenderType | null;
@@ -4062,7 +4453,10 @@ export interface GenderCriterion {
 export type GenderType = "Unknown" | "Male" | "Female";
 
 export interface RadiusCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "RadiusCriterion";
   Type?: string | null;
   LatitudeDegrees?: number | null;
@@ -4080,7 +4474,10 @@ export interface RadiusCriterionInput extends Omit<RadiusCriterion, "Radius"> {
 export type DistanceUnit = "Miles" | "Kilometers";
 
 export interface LocationCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LocationCriterion";
   Type?: string | null;
   DisplayName?: string | null;
@@ -4099,7 +4496,10 @@ export interface LocationCriterionInput extends Omit<
 }
 
 export interface LocationIntentCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LocationIntentCriterion";
   Type?: string | null;
   IntentOption?: IntentOption | null;
@@ -4111,7 +4511,10 @@ export type IntentOption =
   | "PeopleSearchingForOrViewingPages";
 
 export interface AudienceCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AudienceCriterion";
   Type?: string | null;
   AudienceId?: bigint | null;
@@ -4136,7 +4539,10 @@ export type AudienceType = (
 )[];
 
 export interface ProfileCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProfileCriterion";
   Type?: string | null;
   ProfileId?: bigint;
@@ -4157,7 +4563,10 @@ export type ProfileType = (
 )[];
 
 export interface StoreCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "StoreCriterion";
   Type?: string | null;
   StoreId?: bigint | null;
@@ -4169,7 +4578,10 @@ export interface StoreCriterionInput extends Omit<StoreCriterion, "StoreId"> {
 }
 
 export interface DealCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DealCriterion";
   Type?: string | null;
   DealId?: bigint;
@@ -4181,7 +4593,10 @@ export interface DealCriterionInput extends Omit<DealCriterion, "DealId"> {
 }
 
 export interface GenreCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "GenreCriterion";
   Type?: string | null;
   GenreId?: bigint;
@@ -4193,7 +4608,10 @@ export interface GenreCriterionInput extends Omit<GenreCriterion, "GenreId"> {
 }
 
 export interface PlacementCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PlacementCriterion";
   Type?: string | null;
   PlacementId?: bigint;
@@ -4206,7 +4624,10 @@ export interface PlacementCriterionInput extends Omit<PlacementCriterion, "Place
 }
 
 export interface TopicCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TopicCriterion";
   Type?: string | null;
   TopicId?: bigint;
@@ -4286,7 +4707,10 @@ export interface ApplyProductPartitionActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
 
-/** Input form of {@link ApplyProductPartitionActionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyProductPartitionActionsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyProductPartitionActionsRequestInput extends Omit<
   ApplyProductPartitionActionsRequest,
   "CriterionActions"
@@ -4319,7 +4743,10 @@ export interface ApplyProductPartitionActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyProductPartitionActionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyProductPartitionActionsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyProductPartitionActionsResponseInput extends Omit<
   ApplyProductPartitionActionsResponse,
   "AdGroupCriterionIds"
@@ -4356,7 +4783,10 @@ export interface ApplyAssetGroupListingGroupActionsRequest {
   ListingGroupActions?: ArrayOfAssetGroupListingGroupAction | null;
 }
 
-/** Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
   ApplyAssetGroupListingGroupActionsRequest,
   "ListingGroupActions"
@@ -4366,7 +4796,10 @@ export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
 
 export type ArrayOfAssetGroupListingGroupAction = (AssetGroupListingGroupAction | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupListingGroupAction}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroupListingGroupAction}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAssetGroupListingGroupActionInput = (AssetGroupListingGroupActionInput | null)[];
 
 export interface AssetGroupListingGroupAction {
@@ -4409,7 +4842,10 @@ export interface ApplyAssetGroupListingGroupActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyAssetGroupListingGroupActionsResponseInput extends Omit<
   ApplyAssetGroupListingGroupActionsResponse,
   "AssetGroupListingGroupIds"
@@ -4423,7 +4859,10 @@ export interface GetAssetGroupListingGroupsByIdsRequest {
   ReturnAdditionalFields?: AssetGroupListingGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAssetGroupListingGroupsByIdsRequestInput extends Omit<
   GetAssetGroupListingGroupsByIdsRequest,
   "AssetGroupId" | "AssetGroupListingGroupIds"
@@ -4438,7 +4877,10 @@ export interface GetAssetGroupListingGroupsByIdsResponse {
   AssetGroupListingGroups?: ArrayOfAssetGroupListingGroup | null;
 }
 
-/** Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
   GetAssetGroupListingGroupsByIdsResponse,
   "AssetGroupListingGroups"
@@ -4461,7 +4903,9 @@ export interface GetBMCStoresByCustomerIdResponse {
   BMCStores?: ArrayOfBMCStore | null;
 }
 
-/** Input form of {@link GetBMCStoresByCustomerIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBMCStoresByCustomerIdResponse}: what a caller writes, where it differs.
+ */
 export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
   GetBMCStoresByCustomerIdResponse,
   "BMCStores"
@@ -4495,7 +4939,10 @@ export interface AddNegativeKeywordsToEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
 
-/** Input form of {@link AddNegativeKeywordsToEntitiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddNegativeKeywordsToEntitiesRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
   AddNegativeKeywordsToEntitiesRequest,
   "EntityNegativeKeywords"
@@ -4529,7 +4976,10 @@ export type ArrayOfNegativeKeyword = (NegativeKeyword | null)[];
 export type ArrayOfNegativeKeywordInput = (NegativeKeywordInput | null)[];
 
 export interface NegativeKeyword {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NegativeKeyword";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -4544,7 +4994,10 @@ export interface NegativeKeywordInput extends Omit<NegativeKeyword, "Id"> {
 }
 
 export interface SharedListItem {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SharedListItem";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -4567,7 +5020,10 @@ export type SharedListItemOrDerivedInput =
   | SiteInput;
 
 export interface NegativeSite {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NegativeSite";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -4581,7 +5037,10 @@ export interface NegativeSiteInput extends Omit<NegativeSite, "Id"> {
 }
 
 export interface BrandItem {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BrandItem";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -4594,7 +5053,10 @@ export interface BrandItemInput extends Omit<BrandItem, "BrandId"> {
 }
 
 export interface Site {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Site";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -4612,7 +5074,10 @@ export interface AddNegativeKeywordsToEntitiesResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddNegativeKeywordsToEntitiesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddNegativeKeywordsToEntitiesResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
   AddNegativeKeywordsToEntitiesResponse,
   "NegativeKeywordIds"
@@ -4640,7 +5105,10 @@ export interface GetNegativeKeywordsByEntityIdsRequest {
   ParentEntityId?: bigint | null;
 }
 
-/** Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeKeywordsByEntityIdsRequestInput extends Omit<
   GetNegativeKeywordsByEntityIdsRequest,
   "EntityIds" | "ParentEntityId"
@@ -4654,7 +5122,10 @@ export interface GetNegativeKeywordsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetNegativeKeywordsByEntityIdsResponseInput extends Omit<
   GetNegativeKeywordsByEntityIdsResponse,
   "EntityNegativeKeywords"
@@ -4666,7 +5137,10 @@ export interface DeleteNegativeKeywordsFromEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
 
-/** Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteNegativeKeywordsFromEntitiesRequestInput extends Omit<
   DeleteNegativeKeywordsFromEntitiesRequest,
   "EntityNegativeKeywords"
@@ -4686,7 +5160,10 @@ export interface GetSharedEntitiesByAccountIdResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
 
-/** Input form of {@link GetSharedEntitiesByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntitiesByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
   GetSharedEntitiesByAccountIdResponse,
   "SharedEntities"
@@ -4700,7 +5177,10 @@ export type ArrayOfSharedEntity = (SharedEntityOrDerived | null)[];
 export type ArrayOfSharedEntityInput = (SharedEntityOrDerivedInput | null)[];
 
 export interface SharedEntity {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SharedEntity";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4739,7 +5219,10 @@ export type SharedEntityOrDerivedInput =
   | AccountPlacementInclusionListInput;
 
 export interface SharedList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SharedList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4777,7 +5260,10 @@ export type SharedListOrDerivedInput =
   | AccountPlacementInclusionListInput;
 
 export interface NegativeKeywordList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NegativeKeywordList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4793,7 +5279,10 @@ export interface NegativeKeywordListInput extends Omit<NegativeKeywordList, "Id"
 }
 
 export interface PlacementExclusionList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PlacementExclusionList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4809,7 +5298,10 @@ export interface PlacementExclusionListInput extends Omit<PlacementExclusionList
 }
 
 export interface AccountNegativeKeywordList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AccountNegativeKeywordList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4825,7 +5317,10 @@ export interface AccountNegativeKeywordListInput extends Omit<AccountNegativeKey
 }
 
 export interface AccountContentNegativeKeywordList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AccountContentNegativeKeywordList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4835,7 +5330,9 @@ export interface AccountContentNegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountContentNegativeKeywordList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AccountContentNegativeKeywordList}: what a caller writes, where it differs.
+ */
 export interface AccountContentNegativeKeywordListInput extends Omit<
   AccountContentNegativeKeywordList,
   "Id"
@@ -4844,7 +5341,10 @@ export interface AccountContentNegativeKeywordListInput extends Omit<
 }
 
 export interface BrandList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BrandList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4860,7 +5360,10 @@ export interface BrandListInput extends Omit<BrandList, "Id"> {
 }
 
 export interface AccountPlacementExclusionList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AccountPlacementExclusionList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4879,7 +5382,10 @@ export interface AccountPlacementExclusionListInput extends Omit<
 }
 
 export interface AccountPlacementInclusionList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AccountPlacementInclusionList";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
@@ -4954,7 +5460,9 @@ export interface GetListItemsBySharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link GetListItemsBySharedListRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetListItemsBySharedListRequest}: what a caller writes, where it differs.
+ */
 export interface GetListItemsBySharedListRequestInput extends Omit<
   GetListItemsBySharedListRequest,
   "SharedList"
@@ -4966,7 +5474,9 @@ export interface GetListItemsBySharedListResponse {
   ListItems?: ArrayOfSharedListItem | null;
 }
 
-/** Input form of {@link GetListItemsBySharedListResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetListItemsBySharedListResponse}: what a caller writes, where it differs.
+ */
 export interface GetListItemsBySharedListResponseInput extends Omit<
   GetListItemsBySharedListResponse,
   "ListItems"
@@ -4980,7 +5490,9 @@ export interface AddListItemsToSharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link AddListItemsToSharedListRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddListItemsToSharedListRequest}: what a caller writes, where it differs.
+ */
 export interface AddListItemsToSharedListRequestInput extends Omit<
   AddListItemsToSharedListRequest,
   "ListItems" | "SharedList"
@@ -4994,7 +5506,9 @@ export interface AddListItemsToSharedListResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddListItemsToSharedListResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddListItemsToSharedListResponse}: what a caller writes, where it differs.
+ */
 export interface AddListItemsToSharedListResponseInput extends Omit<
   AddListItemsToSharedListResponse,
   "ListItemIds"
@@ -5025,7 +5539,10 @@ export interface DeleteListItemsFromSharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteListItemsFromSharedListRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteListItemsFromSharedListRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteListItemsFromSharedListRequestInput extends Omit<
   DeleteListItemsFromSharedListRequest,
   "ListItemIds" | "SharedList"
@@ -5043,7 +5560,9 @@ export interface SetSharedEntityAssociationsRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link SetSharedEntityAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetSharedEntityAssociationsRequest}: what a caller writes, where it differs.
+ */
 export interface SetSharedEntityAssociationsRequestInput extends Omit<
   SetSharedEntityAssociationsRequest,
   "Associations"
@@ -5085,7 +5604,10 @@ export interface DeleteSharedEntityAssociationsRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteSharedEntityAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteSharedEntityAssociationsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteSharedEntityAssociationsRequestInput extends Omit<
   DeleteSharedEntityAssociationsRequest,
   "Associations"
@@ -5105,7 +5627,10 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsRequest {
   ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: what a caller writes,
+ * where it differs.
+ */
 export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsRequest,
   "SharedEntityIds"
@@ -5120,7 +5645,10 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: what a caller writes,
+ * where it differs.
+ */
 export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsResponse,
   "Associations"
@@ -5136,7 +5664,10 @@ export interface GetSharedEntityAssociationsByEntityIdsRequest {
   ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: what a caller writes, where
+ * it differs.
+ */
 export interface GetSharedEntityAssociationsByEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsRequest,
   "EntityIds"
@@ -5149,7 +5680,10 @@ export interface GetSharedEntityAssociationsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: what a caller writes, where
+ * it differs.
+ */
 export interface GetSharedEntityAssociationsByEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsResponse,
   "Associations"
@@ -5179,7 +5713,9 @@ export interface GetCampaignSizesByAccountIdRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetCampaignSizesByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignSizesByAccountIdRequest}: what a caller writes, where it differs.
+ */
 export interface GetCampaignSizesByAccountIdRequestInput extends Omit<
   GetCampaignSizesByAccountIdRequest,
   "AccountId" | "CampaignIds"
@@ -5192,7 +5728,10 @@ export interface GetCampaignSizesByAccountIdResponse {
   CampaignSizes?: ArrayOfCampaignSize | null;
 }
 
-/** Input form of {@link GetCampaignSizesByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignSizesByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
   GetCampaignSizesByAccountIdResponse,
   "CampaignSizes"
@@ -5235,7 +5774,10 @@ export type ArrayOfCampaignCriterion = (CampaignCriterionOrDerived | null)[];
 export type ArrayOfCampaignCriterionInput = (CampaignCriterionOrDerivedInput | null)[];
 
 export interface CampaignCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CampaignCriterion";
   CampaignId: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -5255,7 +5797,9 @@ export interface CampaignCriterionInput extends Omit<
   Id?: bigint | number | null;
 }
 
-/** A CampaignCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A CampaignCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire).
+ */
 export type CampaignCriterionOrDerived =
   | CampaignCriterion
   | NegativeCampaignCriterion
@@ -5268,7 +5812,10 @@ export type CampaignCriterionOrDerivedInput =
   | BiddableCampaignCriterionInput;
 
 export interface NegativeCampaignCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NegativeCampaignCriterion";
   CampaignId: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -5289,7 +5836,10 @@ export interface NegativeCampaignCriterionInput extends Omit<
 }
 
 export interface BiddableCampaignCriterion {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "BiddableCampaignCriterion";
   CampaignId: bigint;
   Criterion?: CriterionOrDerived | null;
@@ -5358,7 +5908,9 @@ export interface UpdateCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link UpdateCampaignCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateCampaignCriterionsRequest}: what a caller writes, where it differs.
+ */
 export interface UpdateCampaignCriterionsRequestInput extends Omit<
   UpdateCampaignCriterionsRequest,
   "CampaignCriterions"
@@ -5376,7 +5928,9 @@ export interface DeleteCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link DeleteCampaignCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteCampaignCriterionsRequest}: what a caller writes, where it differs.
+ */
 export interface DeleteCampaignCriterionsRequestInput extends Omit<
   DeleteCampaignCriterionsRequest,
   "CampaignCriterionIds" | "CampaignId"
@@ -5396,7 +5950,9 @@ export interface GetCampaignCriterionsByIdsRequest {
   ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignCriterionsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignCriterionsByIdsRequest}: what a caller writes, where it differs.
+ */
 export interface GetCampaignCriterionsByIdsRequestInput extends Omit<
   GetCampaignCriterionsByIdsRequest,
   "CampaignCriterionIds" | "CampaignId"
@@ -5410,7 +5966,9 @@ export interface GetCampaignCriterionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignCriterionsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignCriterionsByIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetCampaignCriterionsByIdsResponseInput extends Omit<
   GetCampaignCriterionsByIdsResponse,
   "CampaignCriterions"
@@ -5504,7 +6062,9 @@ export interface GetCampaignIdsByBudgetIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBudgetIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignIdsByBudgetIdsRequest}: what a caller writes, where it differs.
+ */
 export interface GetCampaignIdsByBudgetIdsRequestInput extends Omit<
   GetCampaignIdsByBudgetIdsRequest,
   "BudgetIds"
@@ -5517,7 +6077,9 @@ export interface GetCampaignIdsByBudgetIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBudgetIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignIdsByBudgetIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetCampaignIdsByBudgetIdsResponseInput extends Omit<
   GetCampaignIdsByBudgetIdsResponse,
   "CampaignIdCollection"
@@ -5643,7 +6205,10 @@ export interface GetCampaignIdsByBidStrategyIdsRequest {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetCampaignIdsByBidStrategyIdsRequestInput extends Omit<
   GetCampaignIdsByBidStrategyIdsRequest,
   "BidStrategyIds"
@@ -5656,7 +6221,10 @@ export interface GetCampaignIdsByBidStrategyIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetCampaignIdsByBidStrategyIdsResponseInput extends Omit<
   GetCampaignIdsByBidStrategyIdsResponse,
   "CampaignIdCollection"
@@ -5701,12 +6269,18 @@ export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | n
 export type ArrayOfAudienceGroupDimensionInput = (AudienceGroupDimensionOrDerivedInput | null)[];
 
 export interface AudienceGroupDimension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AudienceGroupDimension";
   Type?: AudienceGroupDimensionType;
 }
 
-/** A AudienceGroupDimension or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A AudienceGroupDimension or a type derived from it, told apart by `$type` (`xsi:type` on the
+ * wire).
+ */
 export type AudienceGroupDimensionOrDerived =
   | AudienceGroupDimension
   | AgeDimension
@@ -5723,7 +6297,10 @@ export type AudienceGroupDimensionOrDerivedInput =
   | ProfileDimensionInput;
 
 export interface AgeDimension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AgeDimension";
   Type?: AudienceGroupDimensionType;
   AgeRanges?: ArrayOfAgeRange | null;
@@ -5732,7 +6309,10 @@ export interface AgeDimension {
 export type ArrayOfAgeRange = AgeRange[];
 
 export interface GenderDimension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "GenderDimension";
   Type?: AudienceGroupDimensionType;
   GenderTypes?: ArrayOfGenderType | null;
@@ -5741,7 +6321,10 @@ export interface GenderDimension {
 export type ArrayOfGenderType = GenderType[];
 
 export interface AudienceDimension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AudienceDimension";
   Type?: AudienceGroupDimensionType;
   Audiences?: ArrayOfAudienceInfo | null;
@@ -5768,7 +6351,10 @@ export interface AudienceInfoInput extends Omit<AudienceInfo, "Id"> {
 }
 
 export interface ProfileDimension {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProfileDimension";
   Type?: AudienceGroupDimensionType;
   Profiles?: ArrayOfProfileInfo | null;
@@ -6071,7 +6657,9 @@ export interface GetAssetGroupsByCampaignIdRequest {
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupsByCampaignIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsByCampaignIdRequest}: what a caller writes, where it differs.
+ */
 export interface GetAssetGroupsByCampaignIdRequestInput extends Omit<
   GetAssetGroupsByCampaignIdRequest,
   "CampaignId"
@@ -6084,7 +6672,9 @@ export interface GetAssetGroupsByCampaignIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsByCampaignIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsByCampaignIdResponse}: what a caller writes, where it differs.
+ */
 export interface GetAssetGroupsByCampaignIdResponseInput extends Omit<
   GetAssetGroupsByCampaignIdResponse,
   "AssetGroups"
@@ -6097,7 +6687,10 @@ export interface GetAssetGroupsEditorialReasonsRequest {
   AssetGroupIdToCampaignIdAssociations?: ArrayOfEntityIdToParentIdAssociation | null;
 }
 
-/** Input form of {@link GetAssetGroupsEditorialReasonsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsEditorialReasonsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAssetGroupsEditorialReasonsRequestInput extends Omit<
   GetAssetGroupsEditorialReasonsRequest,
   "AccountId" | "AssetGroupIdToCampaignIdAssociations"
@@ -6111,7 +6704,10 @@ export interface GetAssetGroupsEditorialReasonsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsEditorialReasonsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsEditorialReasonsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetAssetGroupsEditorialReasonsResponseInput extends Omit<
   GetAssetGroupsEditorialReasonsResponse,
   "EditorialReasons"
@@ -6124,7 +6720,10 @@ export type ArrayOfAssetGroupEditorialReasonCollection = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAssetGroupEditorialReasonCollectionInput = (
   | AssetGroupEditorialReasonCollectionInput
   | null
@@ -6137,7 +6736,10 @@ export interface AssetGroupEditorialReasonCollection {
   Reasons?: ArrayOfAssetGroupEditorialReason | null;
 }
 
-/** Input form of {@link AssetGroupEditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroupEditorialReasonCollection}: what a caller writes, where it
+ * differs.
+ */
 export interface AssetGroupEditorialReasonCollectionInput extends Omit<
   AssetGroupEditorialReasonCollection,
   "AssetGroupId" | "CampaignId"
@@ -6159,7 +6761,10 @@ export interface SetAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
 
-/** Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where
+ * it differs.
+ */
 export interface SetAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   SetAudienceGroupAssetGroupAssociationsRequest,
   "AudienceGroupAssetGroupAssociations"
@@ -6172,7 +6777,10 @@ export type ArrayOfAudienceGroupAssetGroupAssociation = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAudienceGroupAssetGroupAssociationInput = (
   | AudienceGroupAssetGroupAssociationInput
   | null
@@ -6183,7 +6791,9 @@ export interface AudienceGroupAssetGroupAssociation {
   AudienceGroupId: bigint;
 }
 
-/** Input form of {@link AudienceGroupAssetGroupAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceGroupAssetGroupAssociation}: what a caller writes, where it differs.
+ */
 export interface AudienceGroupAssetGroupAssociationInput extends Omit<
   AudienceGroupAssetGroupAssociation,
   "AssetGroupId" | "AudienceGroupId"
@@ -6200,7 +6810,10 @@ export interface DeleteAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
 
-/** Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: what a caller writes,
+ * where it differs.
+ */
 export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   DeleteAudienceGroupAssetGroupAssociationsRequest,
   "AudienceGroupAssetGroupAssociations"
@@ -6216,7 +6829,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest {
   AssetGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: what a caller
+ * writes, where it differs.
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
   "AssetGroupIds"
@@ -6229,7 +6845,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: what a
+ * caller writes, where it differs.
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
   "AudienceGroupAssetGroupAssociations"
@@ -6241,7 +6860,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
   AudienceGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: what a
+ * caller writes, where it differs.
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
   "AudienceGroupIds"
@@ -6254,7 +6876,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRespons
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: what a
+ * caller writes, where it differs.
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
   "AudienceGroupAssetGroupAssociations"
@@ -6277,7 +6902,10 @@ export type ArrayOfAudience = (AudienceOrDerived | null)[];
 export type ArrayOfAudienceInput = (AudienceOrDerivedInput | null)[];
 
 export interface Audience {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Audience";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6332,7 +6960,10 @@ export type AudienceOrDerivedInput =
   | ImpressionBasedRemarketingListInput;
 
 export interface RemarketingList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "RemarketingList";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6364,7 +6995,10 @@ export interface RemarketingListInput extends Omit<
 }
 
 export interface RemarketingRule {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "RemarketingRule";
   Type?: string | null;
 }
@@ -6378,7 +7012,10 @@ export type RemarketingRuleOrDerived =
   | CustomEventsRule;
 
 export interface PageVisitorsRule {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PageVisitorsRule";
   Type?: string | null;
   NormalForm?: NormalForm | null;
@@ -6396,7 +7033,10 @@ export interface RuleItemGroup {
 export type ArrayOfRuleItem = (RuleItemOrDerived | null)[];
 
 export interface RuleItem {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "RuleItem";
   Type?: string | null;
 }
@@ -6405,7 +7045,10 @@ export interface RuleItem {
 export type RuleItemOrDerived = RuleItem | StringRuleItem | NumberRuleItem;
 
 export interface StringRuleItem {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "StringRuleItem";
   Type?: string | null;
   Operand?: string | null;
@@ -6425,7 +7068,10 @@ export type StringOperator =
   | "DoesNotEndWith";
 
 export interface NumberRuleItem {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NumberRuleItem";
   Type?: string | null;
   Operand?: string | null;
@@ -6443,7 +7089,10 @@ export type NumberOperator =
   | "NotEquals";
 
 export interface PageVisitorsWhoVisitedAnotherPageRule {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PageVisitorsWhoVisitedAnotherPageRule";
   Type?: string | null;
   AnotherRuleItemGroups?: ArrayOfRuleItemGroup | null;
@@ -6451,7 +7100,10 @@ export interface PageVisitorsWhoVisitedAnotherPageRule {
 }
 
 export interface PageVisitorsWhoDidNotVisitAnotherPageRule {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PageVisitorsWhoDidNotVisitAnotherPageRule";
   Type?: string | null;
   ExcludeRuleItemGroups?: ArrayOfRuleItemGroup | null;
@@ -6459,7 +7111,10 @@ export interface PageVisitorsWhoDidNotVisitAnotherPageRule {
 }
 
 export interface CustomEventsRule {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CustomEventsRule";
   Type?: string | null;
   Action?: string | null;
@@ -6473,7 +7128,10 @@ export interface CustomEventsRule {
 }
 
 export interface CustomAudience {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CustomAudience";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6502,7 +7160,10 @@ export interface CustomAudienceInput extends Omit<
 }
 
 export interface InMarketAudience {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InMarketAudience";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6531,7 +7192,10 @@ export interface InMarketAudienceInput extends Omit<
 }
 
 export interface ProductAudience {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProductAudience";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6571,7 +7235,10 @@ export type ProductAudienceType = (
 )[];
 
 export interface SimilarRemarketingList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SimilarRemarketingList";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6602,7 +7269,10 @@ export interface SimilarRemarketingListInput extends Omit<
 }
 
 export interface CustomerList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CustomerList";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6631,7 +7301,10 @@ export interface CustomerListInput extends Omit<
 }
 
 export interface CombinedList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CombinedList";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6679,7 +7352,10 @@ export interface CombinationRuleInput extends Omit<CombinationRule, "AudienceIds
 export type LogicalOperator = "And" | "Or" | "Not";
 
 export interface CustomSegment {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CustomSegment";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6742,7 +7418,10 @@ export type CustomSegmentEditorialStatus =
   | "Approved";
 
 export interface ImpressionBasedRemarketingList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImpressionBasedRemarketingList";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
@@ -6827,7 +7506,10 @@ export interface CustomerAccountShareInput extends Omit<
 
 export type ArrayOfCustomerAccountShareAssociation = (CustomerAccountShareAssociation | null)[];
 
-/** Input form of {@link ArrayOfCustomerAccountShareAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCustomerAccountShareAssociation}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfCustomerAccountShareAssociationInput = (
   | CustomerAccountShareAssociationInput
   | null
@@ -6838,7 +7520,9 @@ export interface CustomerAccountShareAssociation {
   UsageType?: string | null;
 }
 
-/** Input form of {@link CustomerAccountShareAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerAccountShareAssociation}: what a caller writes, where it differs.
+ */
 export interface CustomerAccountShareAssociationInput extends Omit<
   CustomerAccountShareAssociation,
   "AssociationCount"
@@ -6937,7 +7621,9 @@ export interface ApplyCustomerListUserDataRequest {
   CustomerListUserData?: CustomerListUserData | null;
 }
 
-/** Input form of {@link ApplyCustomerListUserDataRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyCustomerListUserDataRequest}: what a caller writes, where it differs.
+ */
 export interface ApplyCustomerListUserDataRequestInput extends Omit<
   ApplyCustomerListUserDataRequest,
   "CustomerListUserData"
@@ -7107,7 +7793,9 @@ export interface GetConversionGoalsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionGoalsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionGoalsByIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetConversionGoalsByIdsResponseInput extends Omit<
   GetConversionGoalsByIdsResponse,
   "ConversionGoals"
@@ -7121,7 +7809,10 @@ export type ArrayOfConversionGoal = (ConversionGoalOrDerived | null)[];
 export type ArrayOfConversionGoalInput = (ConversionGoalOrDerivedInput | null)[];
 
 export interface ConversionGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ConversionGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7172,7 +7863,10 @@ export type ConversionGoalOrDerivedInput =
   | InStoreTransactionGoalInput;
 
 export interface UrlGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "UrlGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7203,7 +7897,10 @@ export interface UrlGoalInput extends Omit<UrlGoal, "Id" | "TagId"> {
 export type ExpressionOperator = "Equals" | "BeginsWith" | "RegularExpression" | "Contains";
 
 export interface DurationGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DurationGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7231,7 +7928,10 @@ export interface DurationGoalInput extends Omit<DurationGoal, "Id" | "TagId"> {
 }
 
 export interface PagesViewedPerVisitGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "PagesViewedPerVisitGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7262,7 +7962,10 @@ export interface PagesViewedPerVisitGoalInput extends Omit<
 }
 
 export interface EventGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EventGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7299,7 +8002,10 @@ export interface EventGoalInput extends Omit<EventGoal, "Id" | "TagId"> {
 export type ValueOperator = "Equals" | "LessThan" | "GreaterThan";
 
 export interface AppInstallGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AppInstallGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7328,7 +8034,10 @@ export interface AppInstallGoalInput extends Omit<AppInstallGoal, "Id" | "TagId"
 }
 
 export interface AppDownloadGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AppDownloadGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7357,7 +8066,10 @@ export interface AppDownloadGoalInput extends Omit<AppDownloadGoal, "Id" | "TagI
 }
 
 export interface OfflineConversionGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "OfflineConversionGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7385,7 +8097,10 @@ export interface OfflineConversionGoalInput extends Omit<OfflineConversionGoal, 
 }
 
 export interface InStoreTransactionGoal {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InStoreTransactionGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
@@ -7456,7 +8171,9 @@ export interface GetConversionGoalsByTagIdsRequest {
   ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
-/** Input form of {@link GetConversionGoalsByTagIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionGoalsByTagIdsRequest}: what a caller writes, where it differs.
+ */
 export interface GetConversionGoalsByTagIdsRequestInput extends Omit<
   GetConversionGoalsByTagIdsRequest,
   "TagIds"
@@ -7469,7 +8186,9 @@ export interface GetConversionGoalsByTagIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionGoalsByTagIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionGoalsByTagIdsResponse}: what a caller writes, where it differs.
+ */
 export interface GetConversionGoalsByTagIdsResponseInput extends Omit<
   GetConversionGoalsByTagIdsResponse,
   "ConversionGoals"
@@ -7560,7 +8279,10 @@ export interface ApplyOfflineConversionAdjustmentsRequest {
   OfflineConversionAdjustments?: ArrayOfOfflineConversionAdjustment | null;
 }
 
-/** Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
   ApplyOfflineConversionAdjustmentsRequest,
   "OfflineConversionAdjustments"
@@ -7570,7 +8292,9 @@ export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
 
 export type ArrayOfOfflineConversionAdjustment = (OfflineConversionAdjustment | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversionAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOfflineConversionAdjustment}: what a caller writes, where it differs.
+ */
 export type ArrayOfOfflineConversionAdjustmentInput = (OfflineConversionAdjustmentInput | null)[];
 
 export interface OfflineConversionAdjustment {
@@ -7602,7 +8326,10 @@ export interface ApplyOnlineConversionAdjustmentsRequest {
   OnlineConversionAdjustments?: ArrayOfOnlineConversionAdjustment | null;
 }
 
-/** Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
   ApplyOnlineConversionAdjustmentsRequest,
   "OnlineConversionAdjustments"
@@ -7612,7 +8339,9 @@ export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
 
 export type ArrayOfOnlineConversionAdjustment = (OnlineConversionAdjustment | null)[];
 
-/** Input form of {@link ArrayOfOnlineConversionAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOnlineConversionAdjustment}: what a caller writes, where it differs.
+ */
 export type ArrayOfOnlineConversionAdjustmentInput = (OnlineConversionAdjustmentInput | null)[];
 
 export interface OnlineConversionAdjustment {
@@ -7641,7 +8370,9 @@ export interface GetOfflineConversionReportsRequest {
   EndDateUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetOfflineConversionReportsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetOfflineConversionReportsRequest}: what a caller writes, where it differs.
+ */
 export interface GetOfflineConversionReportsRequestInput extends Omit<
   GetOfflineConversionReportsRequest,
   "StartDateUtc" | "EndDateUtc"
@@ -7654,7 +8385,10 @@ export interface GetOfflineConversionReportsResponse {
   DailySummaries?: ArrayOfDailySummary | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetOfflineConversionReportsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetOfflineConversionReportsResponseInput extends Omit<
   GetOfflineConversionReportsResponse,
   "DailySummaries"
@@ -7691,7 +8425,10 @@ export interface GetOfflineConversionReportByGoalIdsRequest {
   UploadChannelFilter?: OfflineConversionUploadChannel | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetOfflineConversionReportByGoalIdsRequestInput extends Omit<
   GetOfflineConversionReportByGoalIdsRequest,
   "StartDateUtc" | "EndDateUtc" | "GoalIds"
@@ -7713,7 +8450,10 @@ export interface GetOfflineConversionReportByGoalIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
   GetOfflineConversionReportByGoalIdsResponse,
   "OfflineGoalConversionSummaries"
@@ -7723,7 +8463,10 @@ export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
 
 export type ArrayOfOfflineGoalConversionSummary = (OfflineGoalConversionSummary | null)[];
 
-/** Input form of {@link ArrayOfOfflineGoalConversionSummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOfflineGoalConversionSummary}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfOfflineGoalConversionSummaryInput = (OfflineGoalConversionSummaryInput | null)[];
 
 export interface OfflineGoalConversionSummary {
@@ -7940,7 +8683,10 @@ export interface GetLabelAssociationsByEntityIdsRequest {
   EntityType?: EntityType;
 }
 
-/** Input form of {@link GetLabelAssociationsByEntityIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelAssociationsByEntityIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetLabelAssociationsByEntityIdsRequestInput extends Omit<
   GetLabelAssociationsByEntityIdsRequest,
   "EntityIds"
@@ -7953,7 +8699,10 @@ export interface GetLabelAssociationsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByEntityIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelAssociationsByEntityIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetLabelAssociationsByEntityIdsResponseInput extends Omit<
   GetLabelAssociationsByEntityIdsResponse,
   "LabelAssociations"
@@ -7967,7 +8716,10 @@ export interface GetLabelAssociationsByLabelIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByLabelIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelAssociationsByLabelIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetLabelAssociationsByLabelIdsRequestInput extends Omit<
   GetLabelAssociationsByLabelIdsRequest,
   "LabelIds"
@@ -7980,7 +8732,10 @@ export interface GetLabelAssociationsByLabelIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByLabelIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelAssociationsByLabelIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetLabelAssociationsByLabelIdsResponseInput extends Omit<
   GetLabelAssociationsByLabelIdsResponse,
   "LabelAssociations"
@@ -8188,7 +8943,10 @@ export type ArrayOfImportJob = (ImportJobOrDerived | null)[];
 export type ArrayOfImportJobInput = (ImportJobOrDerivedInput | null)[];
 
 export interface ImportJob {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImportJob";
   CreatedByUserId?: bigint | null;
   CreatedByUserName?: string | null;
@@ -8223,7 +8981,10 @@ export type ImportJobOrDerived = ImportJob | GoogleImportJob | FileImportJob;
 export type ImportJobOrDerivedInput = ImportJobInput | GoogleImportJobInput | FileImportJobInput;
 
 export interface GoogleImportJob {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "GoogleImportJob";
   CreatedByUserId?: bigint | null;
   CreatedByUserName?: string | null;
@@ -8285,7 +9046,10 @@ export interface CampaignAdGroupIdsInput extends Omit<
 }
 
 export interface FileImportJob {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "FileImportJob";
   CreatedByUserId?: bigint | null;
   CreatedByUserName?: string | null;
@@ -8322,7 +9086,10 @@ export interface Frequency {
 }
 
 export interface ImportOption {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImportOption";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -8335,7 +9102,10 @@ export type ImportOptionOrDerived = ImportOption | GoogleImportOption | FileImpo
 export type ImportOptionOrDerivedInput = ImportOption | GoogleImportOptionInput | FileImportOption;
 
 export interface GoogleImportOption {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "GoogleImportOption";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -8470,7 +9240,10 @@ export interface ImportSearchAndReplaceForStringProperty {
 }
 
 export interface FileImportOption {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "FileImportOption";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
@@ -8632,7 +9405,9 @@ export interface GetImportEntityIdsMappingRequest {
   SourceParentId?: bigint | null;
 }
 
-/** Input form of {@link GetImportEntityIdsMappingRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportEntityIdsMappingRequest}: what a caller writes, where it differs.
+ */
 export interface GetImportEntityIdsMappingRequestInput extends Omit<
   GetImportEntityIdsMappingRequest,
   "SourceEntityIds" | "SourceParentId"
@@ -8648,7 +9423,9 @@ export interface GetImportEntityIdsMappingResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetImportEntityIdsMappingResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportEntityIdsMappingResponse}: what a caller writes, where it differs.
+ */
 export interface GetImportEntityIdsMappingResponseInput extends Omit<
   GetImportEntityIdsMappingResponse,
   "EntityIdsMapping"
@@ -8873,7 +9650,9 @@ export interface AddCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
 
-/** Input form of {@link AddCampaignConversionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddCampaignConversionGoalsRequest}: what a caller writes, where it differs.
+ */
 export interface AddCampaignConversionGoalsRequestInput extends Omit<
   AddCampaignConversionGoalsRequest,
   "CampaignConversionGoal"
@@ -8908,7 +9687,10 @@ export interface DeleteCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
 
-/** Input form of {@link DeleteCampaignConversionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteCampaignConversionGoalsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteCampaignConversionGoalsRequestInput extends Omit<
   DeleteCampaignConversionGoalsRequest,
   "CampaignConversionGoal"
@@ -9057,7 +9839,10 @@ export interface GetDataExclusionsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetDataExclusionsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDataExclusionsByAccountIdRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetDataExclusionsByAccountIdRequestInput extends Omit<
   GetDataExclusionsByAccountIdRequest,
   "AccountId"
@@ -9070,7 +9855,10 @@ export interface GetDataExclusionsByAccountIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetDataExclusionsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDataExclusionsByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetDataExclusionsByAccountIdResponseInput extends Omit<
   GetDataExclusionsByAccountIdResponse,
   "DataExclusions"
@@ -9083,7 +9871,9 @@ export interface AddSeasonalityAdjustmentsRequest {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
 }
 
-/** Input form of {@link AddSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddSeasonalityAdjustmentsRequest}: what a caller writes, where it differs.
+ */
 export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
   AddSeasonalityAdjustmentsRequest,
   "AccountId" | "SeasonalityAdjustments"
@@ -9125,7 +9915,9 @@ export interface AddSeasonalityAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddSeasonalityAdjustmentsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddSeasonalityAdjustmentsResponse}: what a caller writes, where it differs.
+ */
 export interface AddSeasonalityAdjustmentsResponseInput extends Omit<
   AddSeasonalityAdjustmentsResponse,
   "SeasonalityAdjustmentIds"
@@ -9138,7 +9930,10 @@ export interface UpdateSeasonalityAdjustmentsRequest {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
 }
 
-/** Input form of {@link UpdateSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateSeasonalityAdjustmentsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface UpdateSeasonalityAdjustmentsRequestInput extends Omit<
   UpdateSeasonalityAdjustmentsRequest,
   "AccountId" | "SeasonalityAdjustments"
@@ -9156,7 +9951,10 @@ export interface DeleteSeasonalityAdjustmentsRequest {
   SeasonalityAdjustmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteSeasonalityAdjustmentsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface DeleteSeasonalityAdjustmentsRequestInput extends Omit<
   DeleteSeasonalityAdjustmentsRequest,
   "AccountId" | "SeasonalityAdjustmentIds"
@@ -9174,7 +9972,10 @@ export interface GetSeasonalityAdjustmentsByIdsRequest {
   SeasonalityAdjustmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetSeasonalityAdjustmentsByIdsRequestInput extends Omit<
   GetSeasonalityAdjustmentsByIdsRequest,
   "AccountId" | "SeasonalityAdjustmentIds"
@@ -9188,7 +9989,10 @@ export interface GetSeasonalityAdjustmentsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetSeasonalityAdjustmentsByIdsResponseInput extends Omit<
   GetSeasonalityAdjustmentsByIdsResponse,
   "SeasonalityAdjustments"
@@ -9200,7 +10004,10 @@ export interface GetSeasonalityAdjustmentsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetSeasonalityAdjustmentsByAccountIdRequestInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdRequest,
   "AccountId"
@@ -9213,7 +10020,10 @@ export interface GetSeasonalityAdjustmentsByAccountIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: what a caller writes, where
+ * it differs.
+ */
 export interface GetSeasonalityAdjustmentsByAccountIdResponseInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdResponse,
   "SeasonalityAdjustments"
@@ -9241,7 +10051,10 @@ export interface CreateAssetGroupRecommendationResponse {
   PromptBrandWarning?: string | null;
 }
 
-/** Input form of {@link CreateAssetGroupRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateAssetGroupRecommendationResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface CreateAssetGroupRecommendationResponseInput extends Omit<
   CreateAssetGroupRecommendationResponse,
   "AssetGroup" | "ImageSuggestions"
@@ -9252,7 +10065,10 @@ export interface CreateAssetGroupRecommendationResponseInput extends Omit<
 
 export type ArrayOfAdRecommendationImageSuggestion = (AdRecommendationImageSuggestion | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationImageSuggestion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdRecommendationImageSuggestion}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdRecommendationImageSuggestionInput = (
   | AdRecommendationImageSuggestionInput
   | null
@@ -9265,7 +10081,9 @@ export interface AdRecommendationImageSuggestion {
   ImageUrl?: string | null;
 }
 
-/** Input form of {@link AdRecommendationImageSuggestion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdRecommendationImageSuggestion}: what a caller writes, where it differs.
+ */
 export interface AdRecommendationImageSuggestionInput extends Omit<
   AdRecommendationImageSuggestion,
   "AssetLink" | "Image"
@@ -9332,7 +10150,10 @@ export interface CreateResponsiveAdRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link CreateResponsiveAdRecommendationRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateResponsiveAdRecommendationRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface CreateResponsiveAdRecommendationRequestInput extends Omit<
   CreateResponsiveAdRecommendationRequest,
   "BrandKitId"
@@ -9350,7 +10171,10 @@ export interface CreateResponsiveAdRecommendationResponse {
   JobInfo?: AdRecommendationJobInfo | null;
 }
 
-/** Input form of {@link CreateResponsiveAdRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateResponsiveAdRecommendationResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
   CreateResponsiveAdRecommendationResponse,
   "ResponsiveAd" | "ImageSuggestions" | "VideoSuggestions" | "JobInfo"
@@ -9363,7 +10187,10 @@ export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
 
 export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSuggestion | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdRecommendationVideoSuggestionInput = (
   | AdRecommendationVideoSuggestionInput
   | null
@@ -9373,7 +10200,9 @@ export interface AdRecommendationVideoSuggestion {
   Video?: Video | null;
 }
 
-/** Input form of {@link AdRecommendationVideoSuggestion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdRecommendationVideoSuggestion}: what a caller writes, where it differs.
+ */
 export interface AdRecommendationVideoSuggestionInput extends Omit<
   AdRecommendationVideoSuggestion,
   "Video"
@@ -9403,7 +10232,10 @@ export interface CreateResponsiveSearchAdRecommendationResponse {
   ResponsiveSearchAd?: ResponsiveSearchAd | null;
 }
 
-/** Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: what a caller writes, where
+ * it differs.
+ */
 export interface CreateResponsiveSearchAdRecommendationResponseInput extends Omit<
   CreateResponsiveSearchAdRecommendationResponse,
   "ResponsiveSearchAd"
@@ -9419,7 +10251,10 @@ export interface RefineAssetGroupRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link RefineAssetGroupRecommendationRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineAssetGroupRecommendationRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface RefineAssetGroupRecommendationRequestInput extends Omit<
   RefineAssetGroupRecommendationRequest,
   "AssetGroup" | "ImageSuggestions"
@@ -9457,7 +10292,10 @@ export interface RefineAssetGroupRecommendationResponse {
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
-/** Input form of {@link RefineAssetGroupRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineAssetGroupRecommendationResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface RefineAssetGroupRecommendationResponseInput extends Omit<
   RefineAssetGroupRecommendationResponse,
   "TextRefineResults"
@@ -9467,7 +10305,10 @@ export interface RefineAssetGroupRecommendationResponseInput extends Omit<
 
 export type ArrayOfAdRecommendationTextRefineResult = (AdRecommendationTextRefineResult | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationTextRefineResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdRecommendationTextRefineResult}: what a caller writes, where it
+ * differs.
+ */
 export type ArrayOfAdRecommendationTextRefineResultInput = (
   | AdRecommendationTextRefineResultInput
   | null
@@ -9478,7 +10319,9 @@ export interface AdRecommendationTextRefineResult {
   TextAssetLinks?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link AdRecommendationTextRefineResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdRecommendationTextRefineResult}: what a caller writes, where it differs.
+ */
 export interface AdRecommendationTextRefineResultInput extends Omit<
   AdRecommendationTextRefineResult,
   "TextAssetLinks"
@@ -9516,7 +10359,10 @@ export interface RefineResponsiveAdRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link RefineResponsiveAdRecommendationRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineResponsiveAdRecommendationRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface RefineResponsiveAdRecommendationRequestInput extends Omit<
   RefineResponsiveAdRecommendationRequest,
   "ResponsiveAd" | "ImageSuggestions"
@@ -9530,7 +10376,10 @@ export interface RefineResponsiveAdRecommendationResponse {
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
-/** Input form of {@link RefineResponsiveAdRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineResponsiveAdRecommendationResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface RefineResponsiveAdRecommendationResponseInput extends Omit<
   RefineResponsiveAdRecommendationResponse,
   "TextRefineResults"
@@ -9543,7 +10392,10 @@ export interface RefineResponsiveSearchAdRecommendationRequest {
   TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
 }
 
-/** Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: what a caller writes, where
+ * it differs.
+ */
 export interface RefineResponsiveSearchAdRecommendationRequestInput extends Omit<
   RefineResponsiveSearchAdRecommendationRequest,
   "ResponsiveSearchAd"
@@ -9555,7 +10407,10 @@ export interface RefineResponsiveSearchAdRecommendationResponse {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResult | null;
 }
 
-/** Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: what a caller writes, where
+ * it differs.
+ */
 export interface RefineResponsiveSearchAdRecommendationResponseInput extends Omit<
   RefineResponsiveSearchAdRecommendationResponse,
   "TextRefineResults"
@@ -9567,7 +10422,10 @@ export interface GetResponsiveAdRecommendationJobRequest {
   JobId?: bigint;
 }
 
-/** Input form of {@link GetResponsiveAdRecommendationJobRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetResponsiveAdRecommendationJobRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetResponsiveAdRecommendationJobRequestInput extends Omit<
   GetResponsiveAdRecommendationJobRequest,
   "JobId"
@@ -9583,7 +10441,10 @@ export interface GetResponsiveAdRecommendationJobResponse {
   JobInfo?: AdRecommendationJobInfo | null;
 }
 
-/** Input form of {@link GetResponsiveAdRecommendationJobResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetResponsiveAdRecommendationJobResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetResponsiveAdRecommendationJobResponseInput extends Omit<
   GetResponsiveAdRecommendationJobResponse,
   "ResponsiveAd" | "ImageSuggestions" | "VideoSuggestions" | "JobInfo"
@@ -9599,7 +10460,9 @@ export interface UpdateConversionValueRulesRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link UpdateConversionValueRulesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateConversionValueRulesRequest}: what a caller writes, where it differs.
+ */
 export interface UpdateConversionValueRulesRequestInput extends Omit<
   UpdateConversionValueRulesRequest,
   "ConversionValueRules"
@@ -9702,7 +10565,10 @@ export interface UpdateConversionValueRulesStatusRequest {
   Status?: ConversionValueRuleStatus;
 }
 
-/** Input form of {@link UpdateConversionValueRulesStatusRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateConversionValueRulesStatusRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface UpdateConversionValueRulesStatusRequestInput extends Omit<
   UpdateConversionValueRulesStatusRequest,
   "RuleIds"
@@ -9732,7 +10598,9 @@ export interface AddConversionValueRulesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddConversionValueRulesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddConversionValueRulesResponse}: what a caller writes, where it differs.
+ */
 export interface AddConversionValueRulesResponseInput extends Omit<
   AddConversionValueRulesResponse,
   "ConversionValueRuleIds"
@@ -9745,7 +10613,10 @@ export interface GetConversionValueRulesByAccountIdRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionValueRulesByAccountIdRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetConversionValueRulesByAccountIdRequestInput extends Omit<
   GetConversionValueRulesByAccountIdRequest,
   "AccountId"
@@ -9757,7 +10628,10 @@ export interface GetConversionValueRulesByAccountIdResponse {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionValueRulesByAccountIdResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetConversionValueRulesByAccountIdResponseInput extends Omit<
   GetConversionValueRulesByAccountIdResponse,
   "ConversionValueRules"
@@ -9770,7 +10644,10 @@ export interface GetConversionValueRulesByIdsRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionValueRulesByIdsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface GetConversionValueRulesByIdsRequestInput extends Omit<
   GetConversionValueRulesByIdsRequest,
   "RuleIds"
@@ -9783,7 +10660,10 @@ export interface GetConversionValueRulesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionValueRulesByIdsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface GetConversionValueRulesByIdsResponseInput extends Omit<
   GetConversionValueRulesByIdsResponse,
   "ConversionValueRules"
@@ -9934,7 +10814,10 @@ export interface CreateBrandKitRecommendationRequest {
   FinalUrl?: string | null;
 }
 
-/** Input form of {@link CreateBrandKitRecommendationRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateBrandKitRecommendationRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface CreateBrandKitRecommendationRequestInput extends Omit<
   CreateBrandKitRecommendationRequest,
   "AccountId"
@@ -9946,7 +10829,10 @@ export interface CreateBrandKitRecommendationResponse {
   BrandKit?: BrandKit | null;
 }
 
-/** Input form of {@link CreateBrandKitRecommendationResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CreateBrandKitRecommendationResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface CreateBrandKitRecommendationResponseInput extends Omit<
   CreateBrandKitRecommendationResponse,
   "BrandKit"
@@ -9958,7 +10844,10 @@ export interface AddNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
   AddNewCustomerAcquisitionGoalsRequest,
   "NewCustomerAcquisitionGoals"
@@ -9968,7 +10857,9 @@ export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
 
 export type ArrayOfNewCustomerAcquisitionGoal = (NewCustomerAcquisitionGoal | null)[];
 
-/** Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: what a caller writes, where it differs.
+ */
 export type ArrayOfNewCustomerAcquisitionGoalInput = (NewCustomerAcquisitionGoalInput | null)[];
 
 export interface NewCustomerAcquisitionGoal {
@@ -10006,7 +10897,10 @@ export interface AddNewCustomerAcquisitionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: what a caller writes, where it
+ * differs.
+ */
 export interface AddNewCustomerAcquisitionGoalsResponseInput extends Omit<
   AddNewCustomerAcquisitionGoalsResponse,
   "NewCustomerAcquisitionGoalIds"
@@ -10018,7 +10912,10 @@ export interface UpdateNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
+ * differs.
+ */
 export interface UpdateNewCustomerAcquisitionGoalsRequestInput extends Omit<
   UpdateNewCustomerAcquisitionGoalsRequest,
   "NewCustomerAcquisitionGoals"
@@ -10034,7 +10931,10 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: what a caller writes,
+ * where it differs.
+ */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdRequest,
   "AccountId"
@@ -10046,7 +10946,10 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdResponse {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: what a caller writes,
+ * where it differs.
+ */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdResponse,
   "NewCustomerAcquisitionGoals"
@@ -10070,7 +10973,9 @@ export interface GetBrandKitsByAccountIdResponse {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link GetBrandKitsByAccountIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBrandKitsByAccountIdResponse}: what a caller writes, where it differs.
+ */
 export interface GetBrandKitsByAccountIdResponseInput extends Omit<
   GetBrandKitsByAccountIdResponse,
   "BrandKits"
@@ -10480,7 +11385,10 @@ export type ArrayOfLinkedInSegment = (LinkedInSegmentOrDerived | null)[];
 export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentOrDerivedInput | null)[];
 
 export interface LinkedInSegment {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LinkedInSegment";
   Id?: bigint | null;
   Name?: string | null;
@@ -10502,7 +11410,10 @@ export type LinkedInSegmentOrDerived = LinkedInSegment | CompanyList;
 export type LinkedInSegmentOrDerivedInput = LinkedInSegmentInput | CompanyListInput;
 
 export interface CompanyList {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "CompanyList";
   Id?: bigint | null;
   Name?: string | null;
@@ -10601,14 +11512,20 @@ export interface GetUetTagAuthKeyResponse {
 }
 
 export interface AdApiFaultDetail {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AdApiFaultDetail";
   TrackingId?: string | null;
   Errors?: ArrayOfAdApiError | null;
 }
 
 export interface ApplicationFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ApplicationFault";
   TrackingId?: string | null;
 }
@@ -10621,7 +11538,10 @@ export type ApplicationFaultOrDerived =
   | AdApiFaultDetail;
 
 export interface ApiFaultDetail {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ApiFaultDetail";
   TrackingId?: string | null;
   BatchErrors?: ArrayOfBatchError | null;
@@ -10629,7 +11549,10 @@ export interface ApiFaultDetail {
 }
 
 export interface EditorialApiFaultDetail {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EditorialApiFaultDetail";
   TrackingId?: string | null;
   BatchErrors?: ArrayOfBatchError | null;
@@ -10652,10 +11575,17 @@ export type SetAccountPropertiesResponse = Record<string, never>;
 
 export type UpdateAnnotationOptOutResponse = Record<string, never>;
 
-/** The ports of service CampaignManagementService: the client talks to the service over the one you choose. */
+/**
+ * The ports of service CampaignManagementService: the client talks to the service over the one you
+ * choose.
+ */
 export type CampaignManagementServicePortName = "BasicHttpBinding_ICampaignManagementService";
 
-/** The operations of service CampaignManagementService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service CampaignManagementService, by method: what a client sends (`input`) and
+ * receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
 export interface CampaignManagementServiceOperations {
   addCampaigns: {
     input: AddCampaignsRequestInput;

@@ -11,7 +11,8 @@ export type CurrencyConvertorClientOptions = ClientOptions<CurrencyConvertorPort
 /**
  * A client of service CurrencyConvertor.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (CurrencyConvertorSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (CurrencyConvertorSoap).
  */
 export const CurrencyConvertorClient = clientClass(CurrencyConvertorDesc);
 

@@ -12,14 +12,18 @@ import {
   fieldsIn,
   generatedFor,
   httpOperations,
+  param,
   scalar,
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(7);
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
+generatedFor(8);
 
 export const NS = "http://www.webserviceX.NET/";
 
@@ -208,16 +212,7 @@ const CurrencyConvertorSoapOperations = soapOperations({
 const CurrencyConvertorHttpGetOperations = httpOperations({
   ConversionRate: {
     location: "/ConversionRate",
-    params: [
-      {
-        name: "FromCurrency",
-        prop: "FromCurrency",
-        type: Currency,
-        required: true,
-        repeated: false,
-      },
-      { name: "ToCurrency", prop: "ToCurrency", type: Currency, required: true, repeated: false },
-    ],
+    params: [param("FromCurrency", Currency), param("ToCurrency", Currency)],
     response: field("double", xs.double, OPTIONAL),
   },
 });

@@ -12,24 +12,36 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { CurrencyConvertorDesc } from "./descriptors.js";
 
-/** The implementation of service CurrencyConvertor: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service CurrencyConvertor: one method per operation, with the same typed
+ * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
+ * a fault.
+ */
 export type CurrencyConvertorService = Implementation<typeof CurrencyConvertorDesc>;
 
-/** An implementation of only some operations of service CurrencyConvertor: each operation left out answers a Server fault on every binding ("The operation ConversionRate is not implemented." for ConversionRate), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service CurrencyConvertor: each operation left out
+ * answers a Server fault on every binding ("The operation ConversionRate is not implemented." for
+ * ConversionRate), as `notImplemented` from the runtime builds it.
+ */
 export type CurrencyConvertorPartialService = PartialImplementation<typeof CurrencyConvertorDesc>;
 
-/** What a method of CurrencyConvertorService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of CurrencyConvertorService receives besides its input: the request's headers,
+ * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type CurrencyConvertorContext = RequestContextOf<typeof CurrencyConvertorDesc>;
 
 export type CurrencyConvertorHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * CurrencyConvertor: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * CurrencyConvertor: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST, and `?WSDL` when `options.wsdl` holds
+ * the WSDL text (it was not embedded).
  */
 export function createCurrencyConvertorHandler(
   impl: CurrencyConvertorPartialService,
   options: CurrencyConvertorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CurrencyConvertorDesc, undefined, impl, options);
+  return createServiceHandler({ service: CurrencyConvertorDesc, impl, options });
 }

@@ -166,14 +166,20 @@ export interface ConversionRateResponse {
   ConversionRateResult: number;
 }
 
-/** The ports of service CurrencyConvertor: the client talks to the service over the one you choose. */
+/**
+ * The ports of service CurrencyConvertor: the client talks to the service over the one you choose.
+ */
 export type CurrencyConvertorPortName =
   | "CurrencyConvertorSoap"
   | "CurrencyConvertorSoap12"
   | "CurrencyConvertorHttpGet"
   | "CurrencyConvertorHttpPost";
 
-/** The operations of service CurrencyConvertor, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service CurrencyConvertor, by method: what a client sends (`input`) and
+ * receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
 export interface CurrencyConvertorOperations {
   conversionRate: {
     input: ConversionRate;

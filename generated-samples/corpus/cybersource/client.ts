@@ -11,7 +11,8 @@ export type TransactionProcessorClientOptions = ClientOptions<TransactionProcess
 /**
  * A client of service TransactionProcessor.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (portXML).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (portXML).
  */
 export const TransactionProcessorClient = clientClass(TransactionProcessorDesc);
 

@@ -12,26 +12,38 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { TransactionProcessorDesc } from "./descriptors.js";
 
-/** The implementation of service TransactionProcessor: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service TransactionProcessor: one method per operation, with the same typed
+ * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
+ * a fault.
+ */
 export type TransactionProcessorService = Implementation<typeof TransactionProcessorDesc>;
 
-/** An implementation of only some operations of service TransactionProcessor: each operation left out answers a Server fault on every binding ("The operation runTransaction is not implemented." for runTransaction), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service TransactionProcessor: each operation left
+ * out answers a Server fault on every binding ("The operation runTransaction is not implemented."
+ * for runTransaction), as `notImplemented` from the runtime builds it.
+ */
 export type TransactionProcessorPartialService = PartialImplementation<
   typeof TransactionProcessorDesc
 >;
 
-/** What a method of TransactionProcessorService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of TransactionProcessorService receives besides its input: the request's headers,
+ * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type TransactionProcessorContext = RequestContextOf<typeof TransactionProcessorDesc>;
 
 export type TransactionProcessorHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * TransactionProcessor: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * TransactionProcessor: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createTransactionProcessorHandler(
   impl: TransactionProcessorPartialService,
   options: TransactionProcessorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(TransactionProcessorDesc, undefined, impl, options);
+  return createServiceHandler({ service: TransactionProcessorDesc, impl, options });
 }

@@ -1520,7 +1520,9 @@ export interface PaySubscriptionEventUpdateReply {
   reasonCode: bigint;
 }
 
-/** Input form of {@link PaySubscriptionEventUpdateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PaySubscriptionEventUpdateReply}: what a caller writes, where it differs.
+ */
 export interface PaySubscriptionEventUpdateReplyInput extends Omit<
   PaySubscriptionEventUpdateReply,
   "reasonCode"
@@ -1789,10 +1791,17 @@ export interface ReplyReserved {
   $any?: XmlNode[];
 }
 
-/** The ports of service TransactionProcessor: the client talks to the service over the one you choose. */
+/**
+ * The ports of service TransactionProcessor: the client talks to the service over the one you
+ * choose.
+ */
 export type TransactionProcessorPortName = "portXML";
 
-/** The operations of service TransactionProcessor, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service TransactionProcessor, by method: what a client sends (`input`) and
+ * receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
 export interface TransactionProcessorOperations {
   runTransaction: {
     input: RequestMessageInput;

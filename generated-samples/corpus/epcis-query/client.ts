@@ -11,7 +11,8 @@ export type EPCglobalEPCISServiceClientOptions = ClientOptions<EPCglobalEPCISSer
 /**
  * A client of service EPCglobalEPCISService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (EPCglobalEPCISServicePort).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (EPCglobalEPCISServicePort).
  */
 export const EPCglobalEPCISServiceClient = clientClass(EPCglobalEPCISServiceDesc);
 

@@ -2,7 +2,10 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 import { SoapFault, type SoapFaultInit } from "@wsdl-tsgen/runtime";
 import type {
   DuplicateSubscriptionException,
@@ -19,7 +22,10 @@ import type {
   ValidationException,
 } from "./types.js";
 
-/** The wsdl:fault SecurityExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}SecurityException. */
+/**
+ * The wsdl:fault SecurityExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}SecurityException.
+ */
 export class SecurityExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: SecurityException;
@@ -30,7 +36,10 @@ export class SecurityExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault ValidationExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}ValidationException. */
+/**
+ * The wsdl:fault ValidationExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}ValidationException.
+ */
 export class ValidationExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: ValidationException;
@@ -41,7 +50,10 @@ export class ValidationExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault ImplementationExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}ImplementationException. */
+/**
+ * The wsdl:fault ImplementationExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}ImplementationException.
+ */
 export class ImplementationExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: ImplementationException;
@@ -52,7 +64,10 @@ export class ImplementationExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault NoSuchNameExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}NoSuchNameException. */
+/**
+ * The wsdl:fault NoSuchNameExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}NoSuchNameException.
+ */
 export class NoSuchNameExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: NoSuchNameException;
@@ -63,7 +78,10 @@ export class NoSuchNameExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidURIExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}InvalidURIException. */
+/**
+ * The wsdl:fault InvalidURIExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}InvalidURIException.
+ */
 export class InvalidURIExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidURIException;
@@ -74,7 +92,10 @@ export class InvalidURIExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault DuplicateSubscriptionExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}DuplicateSubscriptionException. */
+/**
+ * The wsdl:fault DuplicateSubscriptionExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}DuplicateSubscriptionException.
+ */
 export class DuplicateSubscriptionExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: DuplicateSubscriptionException;
@@ -85,7 +106,10 @@ export class DuplicateSubscriptionExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault QueryParameterExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}QueryParameterException. */
+/**
+ * The wsdl:fault QueryParameterExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}QueryParameterException.
+ */
 export class QueryParameterExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: QueryParameterException;
@@ -96,7 +120,10 @@ export class QueryParameterExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault QueryTooComplexExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}QueryTooComplexException. */
+/**
+ * The wsdl:fault QueryTooComplexExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}QueryTooComplexException.
+ */
 export class QueryTooComplexExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: QueryTooComplexException;
@@ -107,7 +134,10 @@ export class QueryTooComplexExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault SubscriptionControlsExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}SubscriptionControlsException. */
+/**
+ * The wsdl:fault SubscriptionControlsExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}SubscriptionControlsException.
+ */
 export class SubscriptionControlsExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: SubscriptionControlsException;
@@ -118,7 +148,10 @@ export class SubscriptionControlsExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault SubscribeNotPermittedExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}SubscribeNotPermittedException. */
+/**
+ * The wsdl:fault SubscribeNotPermittedExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}SubscribeNotPermittedException.
+ */
 export class SubscribeNotPermittedExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: SubscribeNotPermittedException;
@@ -129,7 +162,10 @@ export class SubscribeNotPermittedExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault NoSuchSubscriptionExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}NoSuchSubscriptionException. */
+/**
+ * The wsdl:fault NoSuchSubscriptionExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}NoSuchSubscriptionException.
+ */
 export class NoSuchSubscriptionExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: NoSuchSubscriptionException;
@@ -140,7 +176,10 @@ export class NoSuchSubscriptionExceptionFault extends SoapFault {
   }
 }
 
-/** The wsdl:fault QueryTooLargeExceptionFault: its detail holds {urn:epcglobal:epcis-query:xsd:1}QueryTooLargeException. */
+/**
+ * The wsdl:fault QueryTooLargeExceptionFault: its detail holds
+ * {urn:epcglobal:epcis-query:xsd:1}QueryTooLargeException.
+ */
 export class QueryTooLargeExceptionFault extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: QueryTooLargeException;

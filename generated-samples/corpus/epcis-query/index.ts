@@ -126,10 +126,10 @@ export type {
 } from "./types.js";
 export type { EPCglobalEPCISServiceClientOptions } from "./client.js";
 export type {
+  EPCglobalEPCISService,
   EPCglobalEPCISServiceContext,
   EPCglobalEPCISServiceHandlerOptions,
   EPCglobalEPCISServicePartialService,
-  EPCglobalEPCISServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,26 +12,38 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { EPCglobalEPCISServiceDesc } from "./descriptors.js";
 
-/** The implementation of service EPCglobalEPCISService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type EPCglobalEPCISServiceService = Implementation<typeof EPCglobalEPCISServiceDesc>;
+/**
+ * The implementation of service EPCglobalEPCISService: one method per operation, with the same
+ * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
+ * answer with a fault.
+ */
+export type EPCglobalEPCISService = Implementation<typeof EPCglobalEPCISServiceDesc>;
 
-/** An implementation of only some operations of service EPCglobalEPCISService: each operation left out answers a Server fault on every binding ("The operation getQueryNames is not implemented." for getQueryNames), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service EPCglobalEPCISService: each operation left
+ * out answers a Server fault on every binding ("The operation getQueryNames is not implemented."
+ * for getQueryNames), as `notImplemented` from the runtime builds it.
+ */
 export type EPCglobalEPCISServicePartialService = PartialImplementation<
   typeof EPCglobalEPCISServiceDesc
 >;
 
-/** What a method of EPCglobalEPCISServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of EPCglobalEPCISService receives besides its input: the request's headers, typed
+ * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type EPCglobalEPCISServiceContext = RequestContextOf<typeof EPCglobalEPCISServiceDesc>;
 
 export type EPCglobalEPCISServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * EPCglobalEPCISService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * EPCglobalEPCISService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createEPCglobalEPCISServiceHandler(
   impl: EPCglobalEPCISServicePartialService,
   options: EPCglobalEPCISServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(EPCglobalEPCISServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: EPCglobalEPCISServiceDesc, impl, options });
 }

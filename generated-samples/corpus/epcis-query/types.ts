@@ -119,7 +119,10 @@ export type QueryResultsBodyInput =
     };
 
 export interface EventListType {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: (
     | { $choice: "ObjectEvent"; value: ObjectEventType }
     | { $choice: "AggregationEvent"; value: AggregationEventType }
@@ -133,7 +136,10 @@ export interface EventListType {
 
 /** Input form of {@link EventListType}: what a caller writes, where it differs. */
 export interface EventListTypeInput extends Omit<EventListType, "Items"> {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items?: (
     | { $choice: "ObjectEvent"; value: ObjectEventTypeInput }
     | { $choice: "AggregationEvent"; value: AggregationEventTypeInput }
@@ -144,7 +150,10 @@ export interface EventListTypeInput extends Omit<EventListType, "Items"> {
 }
 
 export interface ObjectEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ObjectEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -175,7 +184,10 @@ export interface ObjectEventTypeInput extends Omit<
 }
 
 export interface EPCISEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EPCISEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -195,7 +207,10 @@ export interface EPCISEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
-/** A EPCISEventType (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A EPCISEventType (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the
+ * wire).
+ */
 export type EPCISEventTypeOrDerived =
   | ObjectEventType
   | AggregationEventType
@@ -212,7 +227,10 @@ export type EPCISEventTypeOrDerivedInput =
   | TransformationEventTypeInput;
 
 export interface AggregationEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AggregationEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -344,7 +362,10 @@ export interface AggregationEventExtension2Type {
 }
 
 export interface QuantityEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "QuantityEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -382,7 +403,10 @@ export interface QuantityEventExtensionType {
 }
 
 export interface TransactionEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TransactionEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -430,7 +454,10 @@ export interface TransactionEventExtension2Type {
 }
 
 export interface TransformationEventType {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "TransformationEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -674,13 +701,19 @@ export interface QueryResultsExtensionType {
 }
 
 export interface SecurityException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SecurityException";
   reason: string;
 }
 
 export interface EPCISException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "EPCISException";
   reason: string;
 }
@@ -703,43 +736,64 @@ export type EPCISExceptionOrDerived =
   | ImplementationException;
 
 export interface DuplicateNameException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DuplicateNameException";
   reason: string;
 }
 
 export interface InvalidURIException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidURIException";
   reason: string;
 }
 
 export interface NoSuchNameException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NoSuchNameException";
   reason: string;
 }
 
 export interface NoSuchSubscriptionException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "NoSuchSubscriptionException";
   reason: string;
 }
 
 export interface DuplicateSubscriptionException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "DuplicateSubscriptionException";
   reason: string;
 }
 
 export interface QueryParameterException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "QueryParameterException";
   reason: string;
 }
 
 export interface QueryTooLargeException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "QueryTooLargeException";
   reason: string;
   queryName?: string;
@@ -747,31 +801,46 @@ export interface QueryTooLargeException {
 }
 
 export interface QueryTooComplexException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "QueryTooComplexException";
   reason: string;
 }
 
 export interface SubscriptionControlsException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SubscriptionControlsException";
   reason: string;
 }
 
 export interface SubscribeNotPermittedException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SubscribeNotPermittedException";
   reason: string;
 }
 
 export interface ValidationException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ValidationException";
   reason: string;
 }
 
 export interface ImplementationException {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ImplementationException";
   reason: string;
   severity: ImplementationExceptionSeverity;
@@ -783,10 +852,17 @@ export type ImplementationExceptionSeverity = "ERROR" | "SEVERE";
 
 export type VoidHolder = Record<string, never>;
 
-/** The ports of service EPCglobalEPCISService: the client talks to the service over the one you choose. */
+/**
+ * The ports of service EPCglobalEPCISService: the client talks to the service over the one you
+ * choose.
+ */
 export type EPCglobalEPCISServicePortName = "EPCglobalEPCISServicePort";
 
-/** The operations of service EPCglobalEPCISService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service EPCglobalEPCISService, by method: what a client sends (`input`) and
+ * receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
 export interface EPCglobalEPCISServiceOperations {
   getQueryNames: {
     input: EmptyParms;

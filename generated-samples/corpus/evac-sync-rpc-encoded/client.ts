@@ -3,19 +3,18 @@
 // @generated
 /* eslint-disable */
 import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
-import { ESyncNotifySPServiceServiceDesc } from "./descriptors.js";
-import type { ESyncNotifySPServiceServicePortName } from "./types.js";
+import { ESyncNotifySPServiceDesc } from "./descriptors.js";
+import type { ESyncNotifySPServicePortName } from "./types.js";
 
-export type ESyncNotifySPServiceServiceClientOptions = ClientOptions<
-  ESyncNotifySPServiceServicePortName
->;
+export type ESyncNotifySPServiceClientOptions = ClientOptions<ESyncNotifySPServicePortName>;
 
 /**
  * A client of service ESyncNotifySPServiceService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ESyncNotifySP).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (ESyncNotifySP).
  */
-export const ESyncNotifySPServiceServiceClient = clientClass(ESyncNotifySPServiceServiceDesc);
+export const ESyncNotifySPServiceClient = clientClass(ESyncNotifySPServiceDesc);
 
 /** A client of service ESyncNotifySPServiceService. */
-export type ESyncNotifySPServiceServiceClient = Client<typeof ESyncNotifySPServiceServiceDesc>;
+export type ESyncNotifySPServiceClient = Client<typeof ESyncNotifySPServiceDesc>;

@@ -14,8 +14,11 @@ import {
 } from "@wsdl-tsgen/runtime";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(7);
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
+generatedFor(8);
 
 export const NS = "http://spclient.evac.ericsson.com";
 
@@ -271,9 +274,9 @@ const ESyncNotifySPOperations = soapOperations({
   },
 });
 
-export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
-  t.ESyncNotifySPServiceServiceOperations,
-  t.ESyncNotifySPServiceServicePortName
+export const ESyncNotifySPServiceDesc: ServiceDesc<
+  t.ESyncNotifySPServiceOperations,
+  t.ESyncNotifySPServicePortName
 > = {
   name: "ESyncNotifySPServiceService",
   targetNamespace: NS,

@@ -17,15 +17,15 @@ export type {
   EOrderRelationUpdateNotifyReq,
   EOrderRelationUpdateNotifyRequest,
   EOrderRelationUpdateNotifyRsp,
-  ESyncNotifySPServiceServiceOperations,
-  ESyncNotifySPServiceServicePortName,
+  ESyncNotifySPServiceOperations,
+  ESyncNotifySPServicePortName,
 } from "./types.js";
-export type { ESyncNotifySPServiceServiceClientOptions } from "./client.js";
+export type { ESyncNotifySPServiceClientOptions } from "./client.js";
 export type {
-  ESyncNotifySPServiceServiceContext,
-  ESyncNotifySPServiceServiceHandlerOptions,
-  ESyncNotifySPServiceServicePartialService,
-  ESyncNotifySPServiceServiceService,
+  ESyncNotifySPService,
+  ESyncNotifySPServiceContext,
+  ESyncNotifySPServiceHandlerOptions,
+  ESyncNotifySPServicePartialService,
 } from "./server.js";
 export {
   HttpBindingError,
@@ -38,5 +38,5 @@ export {
   XsdTime,
   undescribedOf,
 } from "@wsdl-tsgen/runtime";
-export { ESyncNotifySPServiceServiceClient } from "./client.js";
-export { createESyncNotifySPServiceServiceHandler } from "./server.js";
+export { ESyncNotifySPServiceClient } from "./client.js";
+export { createESyncNotifySPServiceHandler } from "./server.js";

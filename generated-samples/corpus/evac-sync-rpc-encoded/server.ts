@@ -10,32 +10,41 @@ import {
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
-import { ESyncNotifySPServiceServiceDesc } from "./descriptors.js";
+import { ESyncNotifySPServiceDesc } from "./descriptors.js";
 
-/** The implementation of service ESyncNotifySPServiceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type ESyncNotifySPServiceServiceService = Implementation<
-  typeof ESyncNotifySPServiceServiceDesc
+/**
+ * The implementation of service ESyncNotifySPServiceService: one method per operation, with the
+ * same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
+ * answer with a fault.
+ */
+export type ESyncNotifySPService = Implementation<typeof ESyncNotifySPServiceDesc>;
+
+/**
+ * An implementation of only some operations of service ESyncNotifySPServiceService: each operation
+ * left out answers a Server fault on every binding ("The operation eOrderRelationUpdateNotify is
+ * not implemented." for eOrderRelationUpdateNotify), as `notImplemented` from the runtime builds
+ * it.
+ */
+export type ESyncNotifySPServicePartialService = PartialImplementation<
+  typeof ESyncNotifySPServiceDesc
 >;
 
-/** An implementation of only some operations of service ESyncNotifySPServiceService: each operation left out answers a Server fault on every binding ("The operation eOrderRelationUpdateNotify is not implemented." for eOrderRelationUpdateNotify), as `notImplemented` from the runtime builds it. */
-export type ESyncNotifySPServiceServicePartialService = PartialImplementation<
-  typeof ESyncNotifySPServiceServiceDesc
->;
+/**
+ * What a method of ESyncNotifySPService receives besides its input: the request's headers, typed
+ * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
+export type ESyncNotifySPServiceContext = RequestContextOf<typeof ESyncNotifySPServiceDesc>;
 
-/** What a method of ESyncNotifySPServiceServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
-export type ESyncNotifySPServiceServiceContext = RequestContextOf<
-  typeof ESyncNotifySPServiceServiceDesc
->;
-
-export type ESyncNotifySPServiceServiceHandlerOptions = HandlerOptions;
+export type ESyncNotifySPServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * ESyncNotifySPServiceService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * ESyncNotifySPServiceService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it
+ * was not embedded).
  */
-export function createESyncNotifySPServiceServiceHandler(
-  impl: ESyncNotifySPServiceServicePartialService,
-  options: ESyncNotifySPServiceServiceHandlerOptions = {},
+export function createESyncNotifySPServiceHandler(
+  impl: ESyncNotifySPServicePartialService,
+  options: ESyncNotifySPServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ESyncNotifySPServiceServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: ESyncNotifySPServiceDesc, impl, options });
 }

@@ -61,11 +61,18 @@ export interface EMemOrderRelationUpdateNotifyRsp {
   ResultCode: number;
 }
 
-/** The ports of service ESyncNotifySPServiceService: the client talks to the service over the one you choose. */
-export type ESyncNotifySPServiceServicePortName = "ESyncNotifySP";
+/**
+ * The ports of service ESyncNotifySPServiceService: the client talks to the service over the one
+ * you choose.
+ */
+export type ESyncNotifySPServicePortName = "ESyncNotifySP";
 
-/** The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
-export interface ESyncNotifySPServiceServiceOperations {
+/**
+ * The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`)
+ * and receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
+export interface ESyncNotifySPServiceOperations {
   eOrderRelationUpdateNotify: {
     input: EOrderRelationUpdateNotifyRequest;
     output: EOrderRelationUpdateNotifyRsp;

@@ -11,7 +11,8 @@ export type RateServiceClientOptions = ClientOptions<RateServicePortName>;
 /**
  * A client of service RateService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (RateServicePort).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (RateServicePort).
  */
 export const RateServiceClient = clientClass(RateServiceDesc);
 

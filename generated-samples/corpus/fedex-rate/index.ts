@@ -420,10 +420,10 @@ export type {
 } from "./types.js";
 export type { RateServiceClientOptions } from "./client.js";
 export type {
+  RateService,
   RateServiceContext,
   RateServiceHandlerOptions,
   RateServicePartialService,
-  RateServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,13 +12,24 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { RateServiceDesc } from "./descriptors.js";
 
-/** The implementation of service RateService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type RateServiceService = Implementation<typeof RateServiceDesc>;
+/**
+ * The implementation of service RateService: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type RateService = Implementation<typeof RateServiceDesc>;
 
-/** An implementation of only some operations of service RateService: each operation left out answers a Server fault on every binding ("The operation getRates is not implemented." for getRates), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service RateService: each operation left out answers
+ * a Server fault on every binding ("The operation getRates is not implemented." for getRates), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type RateServicePartialService = PartialImplementation<typeof RateServiceDesc>;
 
-/** What a method of RateServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of RateService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type RateServiceContext = RequestContextOf<typeof RateServiceDesc>;
 
 export type RateServiceHandlerOptions = HandlerOptions;
@@ -31,5 +42,5 @@ export function createRateServiceHandler(
   impl: RateServicePartialService,
   options: RateServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(RateServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: RateServiceDesc, impl, options });
 }

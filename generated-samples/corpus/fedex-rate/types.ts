@@ -370,7 +370,9 @@ export interface ShipmentSpecialServicesRequested {
   CustomDeliveryWindowDetail?: CustomDeliveryWindowDetail;
 }
 
-/** Input form of {@link ShipmentSpecialServicesRequested}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentSpecialServicesRequested}: what a caller writes, where it differs.
+ */
 export interface ShipmentSpecialServicesRequestedInput extends Omit<
   ShipmentSpecialServicesRequested,
  
@@ -456,7 +458,9 @@ export interface DeliveryOnInvoiceAcceptanceDetail {
   TrackingId?: TrackingId;
 }
 
-/** Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: what a caller writes, where it differs.
+ */
 export interface DeliveryOnInvoiceAcceptanceDetailInput extends Omit<
   DeliveryOnInvoiceAcceptanceDetail,
   "Recipient"
@@ -498,7 +502,9 @@ export interface ShipmentEventNotificationDetail {
   EventNotifications: ShipmentEventNotificationSpecification[];
 }
 
-/** Input form of {@link ShipmentEventNotificationDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentEventNotificationDetail}: what a caller writes, where it differs.
+ */
 export interface ShipmentEventNotificationDetailInput extends Omit<
   ShipmentEventNotificationDetail,
   "EventNotifications"
@@ -515,7 +521,10 @@ export interface ShipmentEventNotificationSpecification {
   FormatSpecification?: ShipmentNotificationFormatSpecification;
 }
 
-/** Input form of {@link ShipmentEventNotificationSpecification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentEventNotificationSpecification}: what a caller writes, where it
+ * differs.
+ */
 export interface ShipmentEventNotificationSpecificationInput extends Omit<
   ShipmentEventNotificationSpecification,
   "Events"
@@ -657,7 +666,10 @@ export interface InternationalControlledExportDetail {
   LicenseOrPermitExpirationDate?: XsdDate;
 }
 
-/** Input form of {@link InternationalControlledExportDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link InternationalControlledExportDetail}: what a caller writes, where it
+ * differs.
+ */
 export interface InternationalControlledExportDetailInput extends Omit<
   InternationalControlledExportDetail,
   "LicenseOrPermitExpirationDate"
@@ -1553,7 +1565,9 @@ export interface ConfigurableLabelReferenceEntry {
   LiteralValue?: string;
 }
 
-/** Input form of {@link ConfigurableLabelReferenceEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ConfigurableLabelReferenceEntry}: what a caller writes, where it differs.
+ */
 export interface ConfigurableLabelReferenceEntryInput extends Omit<
   ConfigurableLabelReferenceEntry,
   "ZoneNumber"
@@ -1620,7 +1634,8 @@ export interface ShippingDocumentSpecification {
   ShippingDocumentTypes: RequestedShippingDocumentType[];
   CertificateOfOrigin?: CertificateOfOriginDetail;
   CommercialInvoiceDetail?: CommercialInvoiceDetail;
-  UsmcaCommercialInvoiceCertificationOfOriginDetail?: UsmcaCommercialInvoiceCertificationOfOriginDetail;
+  UsmcaCommercialInvoiceCertificationOfOriginDetail?:
+    UsmcaCommercialInvoiceCertificationOfOriginDetail;
   CustomPackageDocumentDetail: CustomDocumentDetail[];
   CustomShipmentDocumentDetail: CustomDocumentDetail[];
   ExportDeclarationDetail?: ExportDeclarationDetail;
@@ -1653,7 +1668,8 @@ export interface ShippingDocumentSpecificationInput extends Omit<
   ShippingDocumentTypes?: RequestedShippingDocumentType[];
   CertificateOfOrigin?: CertificateOfOriginDetailInput;
   CommercialInvoiceDetail?: CommercialInvoiceDetailInput;
-  UsmcaCommercialInvoiceCertificationOfOriginDetail?: UsmcaCommercialInvoiceCertificationOfOriginDetailInput;
+  UsmcaCommercialInvoiceCertificationOfOriginDetail?:
+    UsmcaCommercialInvoiceCertificationOfOriginDetailInput;
   CustomPackageDocumentDetail?: CustomDocumentDetailInput[];
   CustomShipmentDocumentDetail?: CustomDocumentDetailInput[];
   ExportDeclarationDetail?: ExportDeclarationDetailInput;
@@ -1701,7 +1717,9 @@ export interface ShippingDocumentDispositionDetail {
   PrintDetail?: ShippingDocumentPrintDetail;
 }
 
-/** Input form of {@link ShippingDocumentDispositionDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShippingDocumentDispositionDetail}: what a caller writes, where it differs.
+ */
 export interface ShippingDocumentDispositionDetailInput extends Omit<
   ShippingDocumentDispositionDetail,
   "EMailDetail"
@@ -1801,7 +1819,10 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
   Producer?: Party;
 }
 
-/** Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: what a caller writes,
+ * where it differs.
+ */
 export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput extends Omit<
   UsmcaCommercialInvoiceCertificationOfOriginDetail,
   "Format" | "CustomerImageUsages" | "Producer"
@@ -1871,7 +1892,9 @@ export interface UsmcaCertificationOfOriginDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link UsmcaCertificationOfOriginDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UsmcaCertificationOfOriginDetail}: what a caller writes, where it differs.
+ */
 export interface UsmcaCertificationOfOriginDetailInput extends Omit<
   UsmcaCertificationOfOriginDetail,
   "Format" | "BlanketPeriod" | "Producer" | "CustomerImageUsages"
@@ -1915,7 +1938,10 @@ export interface DangerousGoodsShippersDeclarationDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link DangerousGoodsShippersDeclarationDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DangerousGoodsShippersDeclarationDetail}: what a caller writes, where it
+ * differs.
+ */
 export interface DangerousGoodsShippersDeclarationDetailInput extends Omit<
   DangerousGoodsShippersDeclarationDetail,
   "Format" | "CustomerImageUsages"
@@ -2144,7 +2170,9 @@ export interface HazardousCommodityPackagingDetail {
   Units?: string;
 }
 
-/** Input form of {@link HazardousCommodityPackagingDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HazardousCommodityPackagingDetail}: what a caller writes, where it differs.
+ */
 export interface HazardousCommodityPackagingDetailInput extends Omit<
   HazardousCommodityPackagingDetail,
   "Count"
@@ -2231,7 +2259,9 @@ export interface PackageSpecialServicesRequested {
   AlcoholDetail?: AlcoholDetail;
 }
 
-/** Input form of {@link PackageSpecialServicesRequested}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PackageSpecialServicesRequested}: what a caller writes, where it differs.
+ */
 export interface PackageSpecialServicesRequestedInput extends Omit<
   PackageSpecialServicesRequested,
  
@@ -3085,7 +3115,10 @@ export interface PackageRateDetailInput extends Omit<
 /** The ports of service RateService: the client talks to the service over the one you choose. */
 export type RateServicePortName = "RateServicePort";
 
-/** The operations of service RateService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service RateService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface RateServiceOperations {
   getRates: {
     input: RateRequestInput;

@@ -11,7 +11,8 @@ export type AcmeServiceClientOptions = ClientOptions<AcmeServicePortName>;
 /**
  * A client of service AcmeService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (AcmeService).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (AcmeService).
  */
 export const AcmeServiceClient = clientClass(AcmeServiceDesc);
 

@@ -2,11 +2,16 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 import { SoapFault, type SoapFaultInit } from "@wsdl-tsgen/runtime";
 import type { CustomFault } from "./types.js";
 
-/** The wsdl:fault customFault: its detail holds {http://test-soap.com/api/mixedsequence}customFault. */
+/**
+ * The wsdl:fault customFault: its detail holds {http://test-soap.com/api/mixedsequence}customFault.
+ */
 export class CustomFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: CustomFault;

@@ -25,10 +25,10 @@ export type {
 } from "./types.js";
 export type { AcmeServiceClientOptions } from "./client.js";
 export type {
+  AcmeService,
   AcmeServiceContext,
   AcmeServiceHandlerOptions,
   AcmeServicePartialService,
-  AcmeServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,13 +12,24 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { AcmeServiceDesc } from "./descriptors.js";
 
-/** The implementation of service AcmeService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type AcmeServiceService = Implementation<typeof AcmeServiceDesc>;
+/**
+ * The implementation of service AcmeService: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type AcmeService = Implementation<typeof AcmeServiceDesc>;
 
-/** An implementation of only some operations of service AcmeService: each operation left out answers a Server fault on every binding ("The operation getData is not implemented." for getData), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service AcmeService: each operation left out answers
+ * a Server fault on every binding ("The operation getData is not implemented." for getData), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type AcmeServicePartialService = PartialImplementation<typeof AcmeServiceDesc>;
 
-/** What a method of AcmeServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of AcmeService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type AcmeServiceContext = RequestContextOf<typeof AcmeServiceDesc>;
 
 export type AcmeServiceHandlerOptions = HandlerOptions;
@@ -31,5 +42,5 @@ export function createAcmeServiceHandler(
   impl: AcmeServicePartialService,
   options: AcmeServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(AcmeServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: AcmeServiceDesc, impl, options });
 }

@@ -14,34 +14,52 @@ export type Id = string;
 export interface DataList {
   a: number;
   b: number;
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
 /** Input form of {@link DataList}: what a caller writes, where it differs. */
 export interface DataListInput extends Omit<DataList, "Items"> {
-  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  /**
+   * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
+   * order: `$choice` names each item's element.
+   */
   Items?: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
 export interface Data1 {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Data1";
   id: Id;
   value1?: string;
 }
 
 export interface AbstractData {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "AbstractData";
   id: Id;
 }
 
-/** A AbstractData (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+/**
+ * A AbstractData (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the
+ * wire).
+ */
 export type AbstractDataOrDerived = Data1 | Data2;
 
 export interface Data2 {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Data2";
   id: Id;
   value2: string;
@@ -59,7 +77,10 @@ export type CustomFault = {
 /** The ports of service AcmeService: the client talks to the service over the one you choose. */
 export type AcmeServicePortName = "AcmeService";
 
-/** The operations of service AcmeService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service AcmeService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface AcmeServiceOperations {
   getData: {
     input: GetData;

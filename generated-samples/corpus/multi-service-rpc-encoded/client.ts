@@ -11,7 +11,8 @@ export type Hello_ServiceClientOptions = ClientOptions<Hello_ServicePortName>;
 /**
  * A client of service Hello_Service.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (Hello_Port).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (Hello_Port).
  */
 export const Hello_ServiceClient = clientClass(Hello_ServiceDesc);
 
@@ -23,7 +24,8 @@ export type Bye_ServiceClientOptions = ClientOptions<Bye_ServicePortName>;
 /**
  * A client of service Bye_Service.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (Bye_Port).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (Bye_Port).
  */
 export const Bye_ServiceClient = clientClass(Bye_ServiceDesc);
 

@@ -21,14 +21,14 @@ export type {
 } from "./types.js";
 export type { Bye_ServiceClientOptions, Hello_ServiceClientOptions } from "./client.js";
 export type {
+  Bye_Service,
   Bye_ServiceContext,
   Bye_ServiceHandlerOptions,
   Bye_ServicePartialService,
-  Bye_ServiceService,
+  Hello_Service,
   Hello_ServiceContext,
   Hello_ServiceHandlerOptions,
   Hello_ServicePartialService,
-  Hello_ServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

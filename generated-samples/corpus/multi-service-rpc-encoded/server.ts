@@ -12,35 +12,58 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
 
-/** The implementation of service Hello_Service: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type Hello_ServiceService = Implementation<typeof Hello_ServiceDesc>;
+/**
+ * The implementation of service Hello_Service: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type Hello_Service = Implementation<typeof Hello_ServiceDesc>;
 
-/** An implementation of only some operations of service Hello_Service: each operation left out answers a Server fault on every binding ("The operation sayHello is not implemented." for sayHello), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Hello_Service: each operation left out
+ * answers a Server fault on every binding ("The operation sayHello is not implemented." for
+ * sayHello), as `notImplemented` from the runtime builds it.
+ */
 export type Hello_ServicePartialService = PartialImplementation<typeof Hello_ServiceDesc>;
 
-/** What a method of Hello_ServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of Hello_Service receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type Hello_ServiceContext = RequestContextOf<typeof Hello_ServiceDesc>;
 
 export type Hello_ServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * Hello_Service: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * Hello_Service: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createHello_ServiceHandler(
   impl: Hello_ServicePartialService,
   options: Hello_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(Hello_ServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: Hello_ServiceDesc, impl, options });
 }
 
-/** The implementation of service Bye_Service: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type Bye_ServiceService = Implementation<typeof Bye_ServiceDesc>;
+/**
+ * The implementation of service Bye_Service: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type Bye_Service = Implementation<typeof Bye_ServiceDesc>;
 
-/** An implementation of only some operations of service Bye_Service: each operation left out answers a Server fault on every binding ("The operation sayBye is not implemented." for sayBye), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Bye_Service: each operation left out answers
+ * a Server fault on every binding ("The operation sayBye is not implemented." for sayBye), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type Bye_ServicePartialService = PartialImplementation<typeof Bye_ServiceDesc>;
 
-/** What a method of Bye_ServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of Bye_Service receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type Bye_ServiceContext = RequestContextOf<typeof Bye_ServiceDesc>;
 
 export type Bye_ServiceHandlerOptions = HandlerOptions;
@@ -53,5 +76,5 @@ export function createBye_ServiceHandler(
   impl: Bye_ServicePartialService,
   options: Bye_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(Bye_ServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: Bye_ServiceDesc, impl, options });
 }

@@ -19,7 +19,10 @@ export interface SayAnotherByeRequest {
 /** The ports of service Hello_Service: the client talks to the service over the one you choose. */
 export type Hello_ServicePortName = "Hello_Port";
 
-/** The operations of service Hello_Service, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Hello_Service, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface Hello_ServiceOperations {
   sayHello: {
     input: SayHelloRequest;
@@ -32,7 +35,10 @@ export interface Hello_ServiceOperations {
 /** The ports of service Bye_Service: the client talks to the service over the one you choose. */
 export type Bye_ServicePortName = "Bye_Port" | "Another_Bye_Port";
 
-/** The operations of service Bye_Service, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Bye_Service, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface Bye_ServiceOperations {
   sayBye: {
     input: SayByeRequest;

@@ -11,7 +11,8 @@ export type ProductServiceClientOptions = ClientOptions<ProductServicePortName>;
 /**
  * A client of service ProductService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ProductServiceSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (ProductServiceSoap).
  */
 export const ProductServiceClient = clientClass(ProductServiceDesc);
 

@@ -56,10 +56,10 @@ export type {
 } from "./types.js";
 export type { ProductServiceClientOptions } from "./client.js";
 export type {
+  ProductService,
   ProductServiceContext,
   ProductServiceHandlerOptions,
   ProductServicePartialService,
-  ProductServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

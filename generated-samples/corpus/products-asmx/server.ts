@@ -12,24 +12,36 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { ProductServiceDesc } from "./descriptors.js";
 
-/** The implementation of service ProductService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type ProductServiceService = Implementation<typeof ProductServiceDesc>;
+/**
+ * The implementation of service ProductService: one method per operation, with the same typed
+ * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
+ * a fault.
+ */
+export type ProductService = Implementation<typeof ProductServiceDesc>;
 
-/** An implementation of only some operations of service ProductService: each operation left out answers a Server fault on every binding ("The operation SetStockQuantity is not implemented." for SetStockQuantity), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service ProductService: each operation left out
+ * answers a Server fault on every binding ("The operation SetStockQuantity is not implemented." for
+ * SetStockQuantity), as `notImplemented` from the runtime builds it.
+ */
 export type ProductServicePartialService = PartialImplementation<typeof ProductServiceDesc>;
 
-/** What a method of ProductServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of ProductService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type ProductServiceContext = RequestContextOf<typeof ProductServiceDesc>;
 
 export type ProductServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * ProductService: SOAP 1.1, SOAP 1.2, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * ProductService: SOAP 1.1, SOAP 1.2, and `?WSDL` when `options.wsdl` holds the WSDL text (it was
+ * not embedded).
  */
 export function createProductServiceHandler(
   impl: ProductServicePartialService,
   options: ProductServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ProductServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: ProductServiceDesc, impl, options });
 }

@@ -244,7 +244,10 @@ export interface GetDiscountMatrixCategoryResponse {
 /** The ports of service ProductService: the client talks to the service over the one you choose. */
 export type ProductServicePortName = "ProductServiceSoap" | "ProductServiceSoap12";
 
-/** The operations of service ProductService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service ProductService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface ProductServiceOperations {
   setStockQuantity: {
     input: SetStockQuantity;

@@ -14,7 +14,8 @@ export type SforceServiceClientOptions = ClientOptions<
 /**
  * A client of service SforceService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (Soap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (Soap).
  */
 export const SforceServiceClient = clientClass(SforceServiceDesc);
 

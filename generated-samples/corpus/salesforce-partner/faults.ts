@@ -2,7 +2,10 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 import { SoapFault, type SoapFaultInit } from "@wsdl-tsgen/runtime";
 import type {
   InvalidFieldFault,
@@ -27,7 +30,10 @@ export class LoginFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault UnexpectedErrorFault: its detail holds {urn:fault.partner.soap.sforce.com}UnexpectedErrorFault. */
+/**
+ * The wsdl:fault UnexpectedErrorFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}UnexpectedErrorFault.
+ */
 export class UnexpectedErrorFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: UnexpectedErrorFault;
@@ -38,7 +44,10 @@ export class UnexpectedErrorFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidIdFault: its detail holds {urn:fault.partner.soap.sforce.com}InvalidIdFault. */
+/**
+ * The wsdl:fault InvalidIdFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}InvalidIdFault.
+ */
 export class InvalidIdFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidIdFault;
@@ -49,7 +58,10 @@ export class InvalidIdFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidSObjectFault: its detail holds {urn:fault.partner.soap.sforce.com}InvalidSObjectFault. */
+/**
+ * The wsdl:fault InvalidSObjectFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}InvalidSObjectFault.
+ */
 export class InvalidSObjectFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidSObjectFault;
@@ -60,7 +72,10 @@ export class InvalidSObjectFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidFieldFault: its detail holds {urn:fault.partner.soap.sforce.com}InvalidFieldFault. */
+/**
+ * The wsdl:fault InvalidFieldFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}InvalidFieldFault.
+ */
 export class InvalidFieldFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidFieldFault;
@@ -71,7 +86,10 @@ export class InvalidFieldFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault MalformedQueryFault: its detail holds {urn:fault.partner.soap.sforce.com}MalformedQueryFault. */
+/**
+ * The wsdl:fault MalformedQueryFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}MalformedQueryFault.
+ */
 export class MalformedQueryFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: MalformedQueryFault;
@@ -82,7 +100,10 @@ export class MalformedQueryFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidQueryLocatorFault: its detail holds {urn:fault.partner.soap.sforce.com}InvalidQueryLocatorFault. */
+/**
+ * The wsdl:fault InvalidQueryLocatorFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}InvalidQueryLocatorFault.
+ */
 export class InvalidQueryLocatorFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidQueryLocatorFault;
@@ -93,7 +114,10 @@ export class InvalidQueryLocatorFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault MalformedSearchFault: its detail holds {urn:fault.partner.soap.sforce.com}MalformedSearchFault. */
+/**
+ * The wsdl:fault MalformedSearchFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}MalformedSearchFault.
+ */
 export class MalformedSearchFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: MalformedSearchFault;
@@ -104,7 +128,10 @@ export class MalformedSearchFault_2 extends SoapFault {
   }
 }
 
-/** The wsdl:fault InvalidNewPasswordFault: its detail holds {urn:fault.partner.soap.sforce.com}InvalidNewPasswordFault. */
+/**
+ * The wsdl:fault InvalidNewPasswordFault: its detail holds
+ * {urn:fault.partner.soap.sforce.com}InvalidNewPasswordFault.
+ */
 export class InvalidNewPasswordFault_2 extends SoapFault {
   /** The decoded detail element. */
   readonly faultDetail: InvalidNewPasswordFault;

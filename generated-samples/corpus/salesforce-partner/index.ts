@@ -235,10 +235,10 @@ export type {
 } from "./types.js";
 export type { SforceServiceClientOptions } from "./client.js";
 export type {
+  SforceService,
   SforceServiceContext,
   SforceServiceHandlerOptions,
   SforceServicePartialService,
-  SforceServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,24 +12,36 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { SforceServiceDesc } from "./descriptors.js";
 
-/** The implementation of service SforceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type SforceServiceService = Implementation<typeof SforceServiceDesc>;
+/**
+ * The implementation of service SforceService: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
+export type SforceService = Implementation<typeof SforceServiceDesc>;
 
-/** An implementation of only some operations of service SforceService: each operation left out answers a Server fault on every binding ("The operation login is not implemented." for login), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service SforceService: each operation left out
+ * answers a Server fault on every binding ("The operation login is not implemented." for login), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type SforceServicePartialService = PartialImplementation<typeof SforceServiceDesc>;
 
-/** What a method of SforceServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of SforceService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type SforceServiceContext = RequestContextOf<typeof SforceServiceDesc>;
 
 export type SforceServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * SforceService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * SforceService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createSforceServiceHandler(
   impl: SforceServicePartialService,
   options: SforceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(SforceServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: SforceServiceDesc, impl, options });
 }

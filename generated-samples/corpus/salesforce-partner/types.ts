@@ -336,7 +336,10 @@ export interface DescribeDataCategoryGroupStructures {
   topCategoriesOnly: boolean;
 }
 
-/** Input form of {@link DescribeDataCategoryGroupStructures}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeDataCategoryGroupStructures}: what a caller writes, where it
+ * differs.
+ */
 export interface DescribeDataCategoryGroupStructuresInput extends Omit<
   DescribeDataCategoryGroupStructures,
   "pairs"
@@ -357,7 +360,10 @@ export interface DescribeDataCategoryGroupStructureResult {
   topCategories: DataCategory[];
 }
 
-/** Input form of {@link DescribeDataCategoryGroupStructureResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeDataCategoryGroupStructureResult}: what a caller writes, where it
+ * differs.
+ */
 export interface DescribeDataCategoryGroupStructureResultInput extends Omit<
   DescribeDataCategoryGroupStructureResult,
   "topCategories"
@@ -549,7 +555,9 @@ export interface DescribeSoftphoneLayoutCallType {
   sections: DescribeSoftphoneLayoutSection[];
 }
 
-/** Input form of {@link DescribeSoftphoneLayoutCallType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeSoftphoneLayoutCallType}: what a caller writes, where it differs.
+ */
 export interface DescribeSoftphoneLayoutCallTypeInput extends Omit<
   DescribeSoftphoneLayoutCallType,
   "screenPopOptions" | "sections"
@@ -922,7 +930,10 @@ export type Process = ProcessRequestOrDerived[];
 export type ProcessInput = ProcessRequestOrDerivedInput[];
 
 export interface ProcessRequest {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProcessRequest";
   comments: string | null;
   nextApproverIds: (ID | null)[];
@@ -946,7 +957,10 @@ export type ProcessRequestOrDerivedInput =
   | ProcessWorkitemRequestInput;
 
 export interface ProcessSubmitRequest {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProcessSubmitRequest";
   comments: string | null;
   nextApproverIds: (ID | null)[];
@@ -959,7 +973,10 @@ export interface ProcessSubmitRequestInput extends Omit<ProcessSubmitRequest, "n
 }
 
 export interface ProcessWorkitemRequest {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ProcessWorkitemRequest";
   comments: string | null;
   nextApproverIds: (ID | null)[];
@@ -1183,7 +1200,10 @@ export type SendEmail = EmailOrDerived[];
 export type SendEmailInput = EmailOrDerivedInput[];
 
 export interface Email {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "Email";
   bccSender: boolean | null;
   emailPriority: EmailPriority | null;
@@ -1201,7 +1221,10 @@ export type EmailOrDerived = Email | MassEmailMessage | SingleEmailMessage;
 export type EmailOrDerivedInput = Email | MassEmailMessageInput | SingleEmailMessageInput;
 
 export interface MassEmailMessage {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MassEmailMessage";
   bccSender: boolean | null;
   emailPriority: EmailPriority | null;
@@ -1226,7 +1249,10 @@ export interface MassEmailMessageInput extends Omit<
 }
 
 export interface SingleEmailMessage {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "SingleEmailMessage";
   bccSender: boolean | null;
   emailPriority: EmailPriority | null;
@@ -1299,14 +1325,20 @@ export interface LoginResponse {
 }
 
 export interface LoginFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "LoginFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
 
 export interface ApiFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ApiFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1327,7 +1359,10 @@ export type ApiFaultOrDerived =
   | UnexpectedErrorFault;
 
 export interface ApiQueryFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "ApiQueryFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1344,7 +1379,10 @@ export type ApiQueryFaultOrDerived =
   | MalformedSearchFault;
 
 export interface InvalidFieldFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidFieldFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1353,7 +1391,10 @@ export interface InvalidFieldFault {
 }
 
 export interface InvalidSObjectFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidSObjectFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1362,7 +1403,10 @@ export interface InvalidSObjectFault {
 }
 
 export interface MalformedQueryFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MalformedQueryFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1371,7 +1415,10 @@ export interface MalformedQueryFault {
 }
 
 export interface MalformedSearchFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "MalformedSearchFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1380,28 +1427,40 @@ export interface MalformedSearchFault {
 }
 
 export interface InvalidQueryLocatorFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidQueryLocatorFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
 
 export interface InvalidNewPasswordFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidNewPasswordFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
 
 export interface InvalidIdFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "InvalidIdFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
 
 export interface UnexpectedErrorFault {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  /**
+   * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
+   * out where the declared type is meant.
+   */
   $type?: "UnexpectedErrorFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
@@ -1503,7 +1562,8 @@ export interface DescribeGlobalResponse {
 
 export type DescribeDataCategoryGroupsResponse = DescribeDataCategoryGroupResult[];
 
-export type DescribeDataCategoryGroupStructuresResponse = DescribeDataCategoryGroupStructureResult[];
+export type DescribeDataCategoryGroupStructuresResponse =
+  DescribeDataCategoryGroupStructureResult[];
 
 export interface DescribeLayoutResponse {
   result: DescribeLayoutResult | null;
@@ -1584,7 +1644,10 @@ export type SendEmailResponse = SendEmailResult[];
 /** The ports of service SforceService: the client talks to the service over the one you choose. */
 export type SforceServicePortName = "Soap";
 
-/** The operations of service SforceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service SforceService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface SforceServiceOperations {
   login: {
     input: Login;

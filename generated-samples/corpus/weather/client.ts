@@ -11,7 +11,8 @@ export type WeatherClientOptions = ClientOptions<WeatherPortName>;
 /**
  * A client of service Weather.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (WeatherSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (WeatherSoap).
  */
 export const WeatherClient = clientClass(WeatherDesc);
 

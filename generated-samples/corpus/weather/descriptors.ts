@@ -16,13 +16,17 @@ import {
   fieldsIn,
   generatedFor,
   httpOperations,
+  param,
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(7);
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
+generatedFor(8);
 
 export const NS = "http://ws.cdyne.com/WeatherWS/";
 
@@ -162,12 +166,12 @@ const WeatherHttpGetOperations = httpOperations({
   },
   GetCityForecastByZIP: {
     location: "/GetCityForecastByZIP",
-    params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
+    params: [param("ZIP", xs.string)],
     response: field("ForecastReturn", ForecastReturn, OPTIONAL_NILLABLE),
   },
   GetCityWeatherByZIP: {
     location: "/GetCityWeatherByZIP",
-    params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
+    params: [param("ZIP", xs.string)],
     response: field("WeatherReturn", WeatherReturn, OPTIONAL),
   },
 });

@@ -2,7 +2,10 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 
 // This WSDL declares no wsdl:fault: its faults arrive as SoapFault (see index.ts).
 export {};

@@ -12,24 +12,35 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { WeatherDesc } from "./descriptors.js";
 
-/** The implementation of service Weather: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Weather: one method per operation, with the same typed inputs and
+ * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
+ */
 export type WeatherService = Implementation<typeof WeatherDesc>;
 
-/** An implementation of only some operations of service Weather: each operation left out answers a Server fault on every binding ("The operation GetWeatherInformation is not implemented." for GetWeatherInformation), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Weather: each operation left out answers a
+ * Server fault on every binding ("The operation GetWeatherInformation is not implemented." for
+ * GetWeatherInformation), as `notImplemented` from the runtime builds it.
+ */
 export type WeatherPartialService = PartialImplementation<typeof WeatherDesc>;
 
-/** What a method of WeatherService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of WeatherService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type WeatherContext = RequestContextOf<typeof WeatherDesc>;
 
 export type WeatherHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * Weather: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * Weather: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST, and `?WSDL` when `options.wsdl` holds the WSDL
+ * text (it was not embedded).
  */
 export function createWeatherHandler(
   impl: WeatherPartialService,
   options: WeatherHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(WeatherDesc, undefined, impl, options);
+  return createServiceHandler({ service: WeatherDesc, impl, options });
 }

@@ -101,7 +101,10 @@ export type WeatherPortName =
   | "WeatherHttpGet"
   | "WeatherHttpPost";
 
-/** The operations of service Weather, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Weather, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface WeatherOperations {
   getWeatherInformation: {
     input: GetWeatherInformation;

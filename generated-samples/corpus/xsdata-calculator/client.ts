@@ -11,7 +11,8 @@ export type CalculatorClientOptions = ClientOptions<CalculatorPortName>;
 /**
  * A client of service Calculator.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (CalculatorSoap).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (CalculatorSoap).
  */
 export const CalculatorClient = clientClass(CalculatorDesc);
 

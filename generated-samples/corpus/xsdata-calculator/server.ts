@@ -12,24 +12,36 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { CalculatorDesc } from "./descriptors.js";
 
-/** The implementation of service Calculator: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
+/**
+ * The implementation of service Calculator: one method per operation, with the same typed inputs
+ * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
+ * fault.
+ */
 export type CalculatorService = Implementation<typeof CalculatorDesc>;
 
-/** An implementation of only some operations of service Calculator: each operation left out answers a Server fault on every binding ("The operation Add is not implemented." for Add), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service Calculator: each operation left out answers
+ * a Server fault on every binding ("The operation Add is not implemented." for Add), as
+ * `notImplemented` from the runtime builds it.
+ */
 export type CalculatorPartialService = PartialImplementation<typeof CalculatorDesc>;
 
-/** What a method of CalculatorService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of CalculatorService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type CalculatorContext = RequestContextOf<typeof CalculatorDesc>;
 
 export type CalculatorHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * Calculator: SOAP 1.1, SOAP 1.2, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * Calculator: SOAP 1.1, SOAP 1.2, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createCalculatorHandler(
   impl: CalculatorPartialService,
   options: CalculatorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CalculatorDesc, undefined, impl, options);
+  return createServiceHandler({ service: CalculatorDesc, impl, options });
 }

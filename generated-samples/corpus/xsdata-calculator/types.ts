@@ -43,7 +43,10 @@ export interface DivideResponse {
 /** The ports of service Calculator: the client talks to the service over the one you choose. */
 export type CalculatorPortName = "CalculatorSoap" | "CalculatorSoap12";
 
-/** The operations of service Calculator, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service Calculator, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface CalculatorOperations {
   add: {
     input: Add;

@@ -11,7 +11,8 @@ export type HelloImplServiceClientOptions = ClientOptions<HelloImplServicePortNa
 /**
  * A client of service HelloImplService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (HelloImplPort).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (HelloImplPort).
  */
 export const HelloImplServiceClient = clientClass(HelloImplServiceDesc);
 

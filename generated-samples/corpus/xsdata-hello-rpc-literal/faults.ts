@@ -2,7 +2,10 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-/** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
+/**
+ * One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server
+ * implementation.
+ */
 import { SoapFault, type SoapFaultInit } from "@wsdl-tsgen/runtime";
 import type { HelloByeError, HelloError } from "./types.js";
 

@@ -19,10 +19,10 @@ export type {
 } from "./types.js";
 export type { HelloImplServiceClientOptions } from "./client.js";
 export type {
+  HelloImplService,
   HelloImplServiceContext,
   HelloImplServiceHandlerOptions,
   HelloImplServicePartialService,
-  HelloImplServiceService,
 } from "./server.js";
 export {
   HttpBindingError,

@@ -12,24 +12,36 @@ import {
 } from "@wsdl-tsgen/runtime";
 import { HelloImplServiceDesc } from "./descriptors.js";
 
-/** The implementation of service HelloImplService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type HelloImplServiceService = Implementation<typeof HelloImplServiceDesc>;
+/**
+ * The implementation of service HelloImplService: one method per operation, with the same typed
+ * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
+ * a fault.
+ */
+export type HelloImplService = Implementation<typeof HelloImplServiceDesc>;
 
-/** An implementation of only some operations of service HelloImplService: each operation left out answers a Server fault on every binding ("The operation getHelloAsString is not implemented." for getHelloAsString), as `notImplemented` from the runtime builds it. */
+/**
+ * An implementation of only some operations of service HelloImplService: each operation left out
+ * answers a Server fault on every binding ("The operation getHelloAsString is not implemented." for
+ * getHelloAsString), as `notImplemented` from the runtime builds it.
+ */
 export type HelloImplServicePartialService = PartialImplementation<typeof HelloImplServiceDesc>;
 
-/** What a method of HelloImplServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+/**
+ * What a method of HelloImplService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
+ */
 export type HelloImplServiceContext = RequestContextOf<typeof HelloImplServiceDesc>;
 
 export type HelloImplServiceHandlerOptions = HandlerOptions;
 
 /**
  * A Node request listener (also Express middleware) serving `impl` over every binding of
- * HelloImplService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
+ * HelloImplService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not
+ * embedded).
  */
 export function createHelloImplServiceHandler(
   impl: HelloImplServicePartialService,
   options: HelloImplServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(HelloImplServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: HelloImplServiceDesc, impl, options });
 }

@@ -16,10 +16,15 @@ export interface HelloByeError {
   message?: string;
 }
 
-/** The ports of service HelloImplService: the client talks to the service over the one you choose. */
+/**
+ * The ports of service HelloImplService: the client talks to the service over the one you choose.
+ */
 export type HelloImplServicePortName = "HelloImplPort";
 
-/** The operations of service HelloImplService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service HelloImplService, by method: what a client sends (`input`) and receives
+ * (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`).
+ */
 export interface HelloImplServiceOperations {
   getHelloAsString: {
     input: GetHelloAsStringRequest;

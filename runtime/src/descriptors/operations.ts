@@ -175,6 +175,31 @@ export function httpOperations(table: Readonly<Record<string, HttpOperationInit>
   return out;
 }
 
+/** What an HTTP parameter states where it differs from the commonest: see `param`. */
+export interface ParamOptions {
+  /** The property of the typed input, when it is not the parameter's name. */
+  readonly prop?: string;
+  /** False when the parameter may be left out; true by default. */
+  readonly required?: boolean;
+  /** True when the parameter repeats (one pair per item); false by default. */
+  readonly repeated?: boolean;
+}
+
+/**
+ * An HTTP GET or POST parameter, `param("email", xs.string)`: generated code states only its name,
+ * type and the options that differ from a required, single parameter read from the property of its
+ * own name.
+ */
+export function param(name: string, type: ScalarDesc, options: ParamOptions = {}): HttpParamDesc {
+  return {
+    name,
+    prop: options.prop ?? name,
+    type,
+    required: options.required ?? true,
+    repeated: options.repeated ?? false,
+  };
+}
+
 /** A generated fault class: made from a received fault and its decoded detail, which it keeps. */
 export type FaultClass<D> = new (
   init: SoapFaultInit,

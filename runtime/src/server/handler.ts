@@ -115,18 +115,25 @@ export interface RequestListener {
 
 const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
 
+/** What `createServiceHandler` serves, each by name. */
+export interface ServiceHandlerInit<S extends AnyServiceDesc> {
+  /** The service's descriptor (`ApiDesc`). */
+  readonly service: S;
+  /** The implementation: a method it lacks answers the Server fault of `notImplemented`. */
+  readonly impl: PartialImplementation<S>;
+  /** The WSDL embedded at generation; absent when generated with `embedWsdl: false`. */
+  readonly embeddedWsdl?: string | EmbeddedWsdl;
+  readonly options?: HandlerOptions;
+}
+
 /**
  * Builds the request listener for one service from its descriptors, WSDL text and implementation:
  * a request for an operation calls the implementation's method the descriptor's `methods` names.
- * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
- * A method `impl` lacks answers the Server fault of `notImplemented` for its operation.
  */
 export function createServiceHandler<S extends AnyServiceDesc>(
-  service: S,
-  embeddedWsdl: string | EmbeddedWsdl | undefined,
-  impl: PartialImplementation<S>,
-  options: HandlerOptions = {},
+  init: ServiceHandlerInit<S>,
 ): RequestListener {
+  const { service, impl, embeddedWsdl, options = {} } = init;
   const served: Served = {
     service,
     impl,

@@ -171,13 +171,13 @@ function operationDesc(
     const scalarKind =
       t.kind === "builtin" ? t.scalar : t.kind === "simple" ? t.base.scalar : "string";
     const required = p.field.minOccurs > 0 || scalarKind === "string";
-    return object([
-      ["name", JSON.stringify(p.name)],
-      ["prop", JSON.stringify(ctx.plan.propNames.get(p.field) ?? p.field.name.local)],
-      ["type", simpleDescExpr(ctx, t)],
-      ["required", String(required)],
-      ["repeated", String(p.field.maxOccurs > 1)],
-    ]);
+    const prop = ctx.plan.propNames.get(p.field) ?? p.field.name.local;
+    const options: [string, Code][] = [];
+    if (prop !== p.name) options.push(["prop", JSON.stringify(prop)]);
+    if (!required) options.push(["required", "false"]);
+    if (p.field.maxOccurs > 1) options.push(["repeated", "true"]);
+    const args = [JSON.stringify(p.name), simpleDescExpr(ctx, t)];
+    return call(rt(ctx, "param"), ...args, ...(options.length ? [object(options)] : []));
   });
   const response = bop.mimeXmlElement
     ? bodyInit([

@@ -43,13 +43,14 @@ function serviceServer(
 ): Statement[] {
   const names = ctx.plan.serviceNames.get(s)!;
   const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
-  const served = call(
-    rt(ctx, "createServiceHandler"),
-    descriptor,
-    wsdlArgument(ctx, wsdl),
-    "impl",
-    "options",
-  );
+  const embedded = wsdlArgument(ctx, wsdl);
+  const init = object([
+    ["service", descriptor],
+    ...(embedded ? [["embeddedWsdl", embedded] as [string, Code]] : []),
+    ["impl", "impl"],
+    ["options", "options"],
+  ]);
+  const served = call(rt(ctx, "createServiceHandler"), init);
   const protocols = [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", ");
   const wsdlNote = wsdl
     ? "`?WSDL`"
@@ -93,9 +94,9 @@ function notImplementedExample(s: Service): string {
   return name === undefined ? "" : ` ("The operation ${name} is not implemented." for ${name})`;
 }
 
-/** The handler's WSDL argument: the embedded text, with its imported documents, or undefined. */
-function wsdlArgument(ctx: EmitContext, wsdl: EmbeddedWsdlModule | undefined): Code {
-  if (wsdl === undefined) return "undefined";
+/** The handler's embedded WSDL: the text, with its imported documents; none when not embedded. */
+function wsdlArgument(ctx: EmitContext, wsdl: EmbeddedWsdlModule | undefined): Code | undefined {
+  if (wsdl === undefined) return undefined;
   const root = ctx.file.use(symbol("WSDL", wsdl.module));
   if (!wsdl.imports) return root;
   return object([
