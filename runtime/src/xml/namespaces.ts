@@ -7,3 +7,5 @@ export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
 export const SOAP_ENC_NS = "http://schemas.xmlsoap.org/soap/encoding/";
 /** The namespace of `xmlns` declarations, which the tokenizer gives their attributes. */
 export const XMLNS_URI = "http://www.w3.org/2000/xmlns/";
+/** XOP's namespace, of `xop:Include` (MTOM attachments). */
+export const XOP_NS = "http://www.w3.org/2004/08/xop/include";
