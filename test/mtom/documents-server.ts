@@ -2,14 +2,13 @@
  * The documents fixture service (fixtures/documents) as a test server on loopback: an in-memory
  * archive whose upload, download and list the MTOM tests and judges call.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   createDocumentsHandler,
   type DocumentsHandlerOptions,
   type DocumentsService,
 } from "../../generated-samples/documents/index.js";
 import { SoapFault } from "../../runtime/src/index.js";
+import { listen } from "../support/loopback.js";
 
 export interface StoredDocument {
   readonly id: string;
@@ -65,12 +64,6 @@ export async function startDocuments(
   options: DocumentsHandlerOptions = {},
   store = new Map<string, StoredDocument>(),
 ): Promise<DocumentsServer> {
-  const server: Server = createServer(createDocumentsHandler(documentsService(store), options));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/documents`,
-    store,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const lb = await listen(createDocumentsHandler(documentsService(store), options));
+  return { url: `${lb.url}/documents`, store, close: () => lb.close() };
 }
