@@ -109,6 +109,7 @@ export const DocumentsDesc: ServiceDesc<t.DocumentsOperations, t.DocumentsPortNa
       protocol: "soap12",
       address: "http://localhost/documents",
       operations: DocumentsSoapOperations,
+      mtom: true,
     },
   },
 };

@@ -258,6 +258,7 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
       ["operations", known.name],
     ];
     if (p.binding.operations.some(usesEncoding)) port.push(["encoded", "true"]);
+    if (p.binding.mtom) port.push(["mtom", "true"]);
     return [objectKey(p.name), object(port, true)];
   });
   const methods = s.operations.map((op): [string, Code] => [
