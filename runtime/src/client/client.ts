@@ -467,12 +467,28 @@ function mtomRequest(
   write: () => string,
 ): RequestInit {
   const { contentType, body, xml } = writeMtom(policy, version, action, write);
-  const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
-  packaged.set(bytes, xml);
   const headers: Record<string, string> = { "Content-Type": contentType, "MIME-Version": "1.0" };
   if (version === "1.1") headers["SOAPAction"] = `"${action ?? ""}"`;
-  return { method: "POST", headers, body: bytes };
+  if (body.length <= STREAMED_FROM) {
+    const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
+    packaged.set(bytes, xml);
+    return { method: "POST", headers, body: bytes };
+  }
+  // fetch copies a byte body whole; a stream's chunks (the caller's bytes) it sends as they are.
+  const chunks = body.chunks;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+  packaged.set(stream, xml);
+  headers["Content-Length"] = String(body.length);
+  return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
 }
+
+/** MTOM request bodies larger than this are streamed from their parts rather than joined. */
+const STREAMED_FROM = 1024 * 1024;
 
 /** The headers with any Authorization's value redacted. */
 function redactedHeaders(headers: Record<string, string>): Record<string, string> {
