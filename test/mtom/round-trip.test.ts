@@ -137,3 +137,15 @@ describe("the handler's mtom option", () => {
     }
   });
 });
+
+describe("the help page of an operation", () => {
+  it("says MTOM on the binding whose WSDL policy asks for it, and only there", async () => {
+    const page = await (await fetch(`${server.url}?op=Download`)).text();
+    const sections = page.split('<section class="sample"').slice(1);
+    const soap12 = sections.find((s) => s.includes('data-protocol="soap12"'))!;
+    const soap11 = sections.find((s) => s.includes('data-protocol="soap11"'))!;
+    expect(soap12).toContain("This binding's policy asks for MTOM");
+    expect(soap12).toContain(`<code>xop:Include href="cid:…"</code>`);
+    expect(soap11).not.toContain("MTOM");
+  });
+});
