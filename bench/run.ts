@@ -14,13 +14,16 @@
  *      default run.
  *   5. WS-Security: a GetMessages call signed both ways against the same call unsigned, in CPU time
  *      per call, and signing and verifying one request alone (bench/wss.ts).
- *   6. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
+ *   6. MTOM: a 64 MiB document uploaded and downloaded as MTOM attachments against inline base64,
+ *      each side's peak RSS growth against the attachment's size, and node-soap reading the same
+ *      MTOM answer (bench/mtom.ts).
+ *   7. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
+ * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
  * short smoke
  * run.
  */
@@ -32,12 +35,13 @@ import { scaffoldBench } from "./scaffold.js";
 import { serverBench } from "./server.js";
 import { serviceBench } from "./service.js";
 import { wssBench } from "./wss.js";
+import { mtomBench } from "./mtom.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const only = argv.find((a) =>
-  ["decode", "server", "wss", "generate", "scaffold", "service"].includes(a),
+  ["decode", "server", "wss", "mtom", "generate", "scaffold", "service"].includes(a),
 );
 
 const problem = runtimeProblem();
@@ -88,6 +92,7 @@ try {
         if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
         if (!only || only === "wss")
           await wssBench({ rounds: quick ? 3 : 7, calls: quick ? 100 : 300 });
+        if (!only || only === "mtom") await mtomBench({ mebibytes: quick ? 8 : 64 });
       })(),
     );
   }

@@ -25,6 +25,7 @@ export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[]
   { wsdl: "fixtures/multipart/multipart.wsdl", out: "generated-samples/multipart" },
   { wsdl: "fixtures/encoded-arrays/encoded-arrays.wsdl", out: "generated-samples/encoded-arrays" },
   { wsdl: "fixtures/choices/choices.wsdl", out: "generated-samples/choices" },
+  { wsdl: "fixtures/documents/documents.wsdl", out: "generated-samples/documents" },
 ];
 
 const check = process.argv.includes("--check");

@@ -271,6 +271,8 @@ export interface Binding {
   /** HTTP bindings: `GET` or `POST`. */
   readonly verb: "GET" | "POST" | undefined;
   readonly operations: readonly BindingOperation[];
+  /** A SOAP binding whose WS-Policy asks for MTOM (`wsoma:OptimizedMimeSerialization`). */
+  readonly mtom?: true;
   readonly loc: SourceLocation;
 }
 

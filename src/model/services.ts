@@ -247,6 +247,7 @@ class ServiceMapper {
       style: raw.style,
       verb: protocol === "httpGet" ? "GET" : protocol === "httpPost" ? "POST" : undefined,
       operations,
+      ...(raw.mtom && (protocol === "soap11" || protocol === "soap12") && { mtom: true }),
       loc: raw.loc,
     };
     this.bindingCache.set(key, binding);

@@ -115,6 +115,8 @@ export interface RawBinding {
   readonly httpLoc?: SourceLocation;
   /** The `{namespace}binding` extension element of a binding of no protocol read here. */
   readonly extension?: string;
+  /** Its WS-Policy asks for MTOM (see bindingAsksForMtom). */
+  readonly mtom?: true;
   readonly operations: readonly RawBindingOperation[];
   readonly loc: SourceLocation;
 }

@@ -3,6 +3,7 @@
  * with the SOAP 1.1, SOAP 1.2, HTTP and MIME binding extensions read as they are written.
  */
 import type { XmlElement } from "./dom.js";
+import { bindingAsksForMtom } from "./policy.js";
 import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
@@ -112,7 +113,7 @@ class DefinitionsReader {
       schemas,
       messages: wsdlChildren(root, "message").map((e) => this.message(e)),
       portTypes: wsdlChildren(root, "portType").map((e) => this.portType(e)),
-      bindings: wsdlChildren(root, "binding").map((e) => this.binding(e)),
+      bindings: wsdlChildren(root, "binding").map((e) => this.binding(e, root)),
       services: wsdlChildren(root, "service").map((e) => this.service(e)),
       loc: this.loc(root),
     };
@@ -227,7 +228,7 @@ class DefinitionsReader {
     };
   }
 
-  private binding(e: XmlElement): RawBinding {
+  private binding(e: XmlElement, definitions: XmlElement): RawBinding {
     let protocol: RawBindingProtocol = "other";
     let style: "document" | "rpc" | undefined;
     let transport: string | undefined;
@@ -255,6 +256,7 @@ class DefinitionsReader {
       ...opt("httpVerb", httpVerb),
       ...opt("httpLoc", httpLoc),
       ...opt("extension", protocol === "other" ? extension : undefined),
+      ...opt("mtom", bindingAsksForMtom(e, definitions) || undefined),
       operations,
       loc: this.loc(e),
     };

@@ -41,6 +41,8 @@ import { securityHeaderXml, withoutPasswords } from "../soap/ws-security.js";
 import { writeNode } from "../xml/write-tree.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
+import { mtomPolicy } from "./mtom-policy.js";
+import { writeMtom, type MtomPolicy } from "../mime/xop.js";
 
 /**
  * The result, keeping on it the elements the operation does not describe around it: in its
@@ -91,6 +93,10 @@ export class ServiceClient {
         `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
       );
     }
+    if (options.security && mtomPolicy(options.mtom, port) !== undefined)
+      throw new Error(
+        "security signs the envelope as written, and an MTOM package moves its binaries out of it; expected one of security and mtom",
+      );
     if (options.wsSecurity && options.security)
       throw new Error(
         "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
@@ -140,7 +146,8 @@ export class ServiceClient {
     });
     const trace = this.options.trace;
     const request = () => {
-      const body = typeof init.body === "string" ? init.body : "";
+      const body =
+        typeof init.body === "string" ? init.body : (packaged.get(init.body as object) ?? "");
       const shown = this.options.traceCredentials === true;
       return {
         port: this.port.name,
@@ -186,6 +193,7 @@ export class ServiceClient {
         "the client's maxResponseBytes",
         decoding,
         this.decodeOptions(),
+        this.options.maxAttachmentBytes,
       );
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
@@ -260,16 +268,20 @@ export class ServiceClient {
             soapVersion: version,
           })
         : (extra ?? ""));
-    const body = envelope(
-      version,
-      withXsiTypes(this.options.xsiType === "always", () => bodyXml(op.request, elementValue)),
-      undeclared +
-        headerXml(
-          this.headerType,
-          op.headers,
-          soapHeaders as Readonly<Record<string, unknown>> | undefined,
-        ),
-    );
+    const write = () =>
+      envelope(
+        version,
+        withXsiTypes(this.options.xsiType === "always", () => bodyXml(op.request, elementValue)),
+        undeclared +
+          headerXml(
+            this.headerType,
+            op.headers,
+            soapHeaders as Readonly<Record<string, unknown>> | undefined,
+          ),
+      );
+    const mtom = mtomPolicy(this.options.mtom, this.port);
+    if (mtom !== undefined) return mtomRequest(mtom, version, op.action, write);
+    const body = write();
     const secured = this.options.security?.secureRequest(body, version) ?? body;
     const headers: Record<string, string> =
       version === "1.1"
@@ -443,6 +455,40 @@ const httpUrl = (endpoint: string, location: string): string =>
   location.startsWith("/") ? endpoint.replace(/\/+$/, "") + location : endpoint + location;
 
 const REDACTED = "[redacted]";
+
+/** The envelopes of MTOM request bodies, for `trace` (the body's root part, as text). */
+const packaged = new WeakMap<object, string>();
+
+/** The POST of an MTOM request: the envelope `write` writes, its binaries as attachment parts. */
+function mtomRequest(
+  policy: MtomPolicy,
+  version: SoapVersion,
+  action: string | undefined,
+  write: () => string,
+): RequestInit {
+  const { contentType, body, xml } = writeMtom(policy, version, action, write);
+  const headers: Record<string, string> = { "Content-Type": contentType, "MIME-Version": "1.0" };
+  if (version === "1.1") headers["SOAPAction"] = `"${action ?? ""}"`;
+  if (body.length <= STREAMED_FROM) {
+    const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
+    packaged.set(bytes, xml);
+    return { method: "POST", headers, body: bytes };
+  }
+  // fetch copies a byte body whole; a stream's chunks (the caller's bytes) it sends as they are.
+  const chunks = body.chunks;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+  packaged.set(stream, xml);
+  headers["Content-Length"] = String(body.length);
+  return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
+}
+
+/** MTOM request bodies larger than this are streamed from their parts rather than joined. */
+const STREAMED_FROM = 1024 * 1024;
 
 /** The headers with any Authorization's value redacted. */
 function redactedHeaders(headers: Record<string, string>): Record<string, string> {

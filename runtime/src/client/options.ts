@@ -28,6 +28,18 @@ export interface ClientOptions<
    * fails with a TransportError. Default: 256 MiB (`Infinity` for no limit).
    */
   readonly maxResponseBytes?: number;
+  /**
+   * The largest attachment of an MTOM response accepted, in bytes (each part; `maxResponseBytes`
+   * bounds them all). Default: `maxResponseBytes`.
+   */
+  readonly maxAttachmentBytes?: number;
+  /**
+   * Send SOAP requests as MTOM (XOP) packages: each base64Binary value of at least `threshold`
+   * bytes (default 1024) goes as an attachment part rather than as base64 text. `true` is `{}`.
+   * MTOM responses are read whatever this says. Default: the port's WSDL policy
+   * (`wsoma:OptimizedMimeSerialization`), else false.
+   */
+  readonly mtom?: boolean | { readonly threshold?: number };
   /** Extra headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /**

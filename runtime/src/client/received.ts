@@ -7,6 +7,8 @@ import { eachChunk, readBody } from "../http/body.js";
 import { isXmlSpace, onlyWhiteSpace } from "../xml/chars.js";
 import { ChunkDecoder, decodeXml } from "../xml/reader.js";
 import { type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
+import { parseMediaType, type MediaType } from "../mime/headers.js";
+import { isMultipartRelated, readMtom } from "../mime/xop.js";
 
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With
@@ -19,8 +21,14 @@ export async function receive(
   limitName: string,
   decoding: CustomFrame | undefined,
   options: DecodeOptions,
+  maxPartBytes = maxBytes,
 ): Promise<Received> {
   const contentType = res.headers.get("content-type") ?? "";
+  const media = parseMediaType(contentType);
+  if (decoding !== undefined && isMultipartRelated(media)) {
+    const body = await readBody(res, maxBytes, limitName);
+    return receivedPackage(res, body, media, decoding, options, maxPartBytes);
+  }
   if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
     const bytes = await readBody(res, maxBytes, limitName);
     return new Received(res.status, contentType, () => bytes, res.headers);
@@ -61,6 +69,44 @@ export async function receive(
     blank: blank.blank,
   });
 }
+
+/**
+ * A multipart/related response (MTOM): its root part decoded into `root`, each `xop:Include` the
+ * bytes of its part (views of `body`). A package that cannot be read fails as a decode would,
+ * its body kept whole for the error.
+ */
+function receivedPackage(
+  res: Response,
+  body: Buffer,
+  media: MediaType,
+  root: CustomFrame,
+  options: DecodeOptions,
+  maxPartBytes: number,
+): Received {
+  let failure: { error: unknown } | undefined;
+  let xml: Buffer = body;
+  let contentType = res.headers.get("content-type") ?? "";
+  try {
+    const message = readMtom(body, media, { maxPartBytes, maxParts: MAX_PARTS });
+    xml = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
+    contentType = `${message.soapType.type}; charset=${message.charset ?? "utf-8"}`;
+    decodeXml(
+      isUtf8Charset(message.charset) ? xml : new TextDecoder(message.charset).decode(xml),
+      root,
+      { ...options, xop: message.attachments },
+    );
+  } catch (error) {
+    failure = { error };
+  }
+  return new Received(res.status, contentType, () => xml, res.headers, {
+    root,
+    failure,
+    blank: false,
+  });
+}
+
+/** The most parts a response may have: an envelope's attachments, not a file system. */
+const MAX_PARTS = 10_000;
 
 /**
  * A response: status, Content-Type and body. The body is read as text only when needed (an error's

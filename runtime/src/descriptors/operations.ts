@@ -73,6 +73,11 @@ export interface PortDesc {
   readonly operations: OperationTable;
   /** SOAP encoding (use="encoded") in some operation: multi-references (`href="#id"`) are read. */
   readonly encoded?: boolean;
+  /**
+   * The WSDL's policy asks for MTOM on this binding (`wsoma:OptimizedMimeSerialization`): clients
+   * send, and servers answer, MTOM packages unless their options say otherwise.
+   */
+  readonly mtom?: boolean;
 }
 
 /**

@@ -171,6 +171,10 @@ const PROTOCOL_TITLES: Record<PortDesc["protocol"], string> = {
   httpPost: "HTTP POST",
 };
 
+/** What a port whose WSDL policy asks for MTOM adds to its samples (docs/attachments.md). */
+const MTOM_NOTE = `
+<p class="mtom">This binding's policy asks for MTOM: its messages travel as <code>multipart/related; type="application/xop+xml"</code> packages, each binary value (xs:base64Binary) of 1 KiB or more an attachment part that an <code>xop:Include href="cid:…"</code> stands for. Plain requests, as below, are taken too; the answers are MTOM packages.</p>`;
+
 /** One binding's samples; titled with its port when several ports share the protocol. */
 function sampleSection(
   port: PortDesc,
@@ -185,7 +189,7 @@ function sampleSection(
   const msg = (m: { head: string; body: string }, kind: string) =>
     `<pre class="code ${kind}">${sampleHtml(m.body ? `${m.head}\n\n${m.body}` : m.head)}</pre>`;
   return `${head}
-<p>The following is a sample ${escapeHtml(title)} request and response. The placeholders shown need to be replaced with actual values; those marked optional may be left out.</p>
+<p>The following is a sample ${escapeHtml(title)} request and response. The placeholders shown need to be replaced with actual values; those marked optional may be left out.</p>${port.mtom ? MTOM_NOTE : ""}
 ${msg(sample.request, "request")}
 ${sample.response ? msg(sample.response, "response") : "<p>The operation sends no response (one-way).</p>"}
 </section>`;

@@ -14,7 +14,10 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives.
+ * Preallocated at most for a declared Content-Length when no finite limit bounds it: a larger body
+ * grows the buffer as it arrives. Under a finite limit, the declared length within it is
+ * preallocated whole (a 64 MiB MTOM attachment's body is larger than 64 MiB, and growing the
+ * buffer would hold it twice); pages a lying length leaves unwritten are never touched.
  */
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 
@@ -34,7 +37,7 @@ export async function readBody(
   const declared = declaredLength(res);
   let out = Buffer.allocUnsafe(
     declared !== undefined && declared <= maxBytes
-      ? Math.min(declared, MAX_PREALLOCATED)
+      ? Math.min(declared, Number.isFinite(maxBytes) ? maxBytes : MAX_PREALLOCATED)
       : 16 * 1024,
   );
   let n = 0;

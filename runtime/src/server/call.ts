@@ -29,6 +29,10 @@ export interface Served {
   /** HandlerOptions.xsiType is "always". */
   readonly xsiTypeAlways: boolean;
   readonly security: ServerMessageSecurity | undefined;
+  /** HandlerOptions.mtom, as given. */
+  readonly mtom: "auto" | "always" | "never" | undefined;
+  /** The largest attachment part of an MTOM request (HandlerOptions.maxAttachmentBytes). */
+  readonly maxAttachment: number;
 }
 
 /** The context of one call; `response` collects the SOAP header entries the implementation sets. */

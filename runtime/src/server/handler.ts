@@ -40,6 +40,18 @@ export interface HandlerOptions {
   readonly path?: string;
   /** Largest request body accepted, in bytes; larger ones get 413. Default: 1 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * The largest attachment part of an MTOM request, in bytes (`maxBodyBytes` bounds them all).
+   * Default: `maxBodyBytes`.
+   */
+  readonly maxAttachmentBytes?: number;
+  /**
+   * When SOAP responses are MTOM (XOP) packages, base64Binary values of 1 KiB or more as attachment
+   * parts: "auto", when the request was one; "always"; "never". MTOM requests are read whatever
+   * this says. Default: "always" on a port whose WSDL policy asks for MTOM
+   * (`wsoma:OptimizedMimeSerialization`), else "auto".
+   */
+  readonly mtom?: "auto" | "always" | "never";
   /** Element depth and count limits for request XML. Default: 64 levels, 100 000 elements. */
   readonly limits?: DecodeLimits;
   /** Time allowed to receive the request body, in milliseconds; then 408. Default: 30 000. */
@@ -145,6 +157,8 @@ export function createServiceHandler<S extends AnyServiceDesc>(
     understands: understanding(options),
     security: options.security,
     xsiTypeAlways: options.xsiType === "always",
+    mtom: options.mtom,
+    maxAttachment: options.maxAttachmentBytes ?? options.maxBodyBytes ?? 1024 * 1024,
   };
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);

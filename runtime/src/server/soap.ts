@@ -29,6 +29,9 @@ import { writeField } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { X509Certificate } from "node:crypto";
 import { SecurityRefusal, type CheckedRequest } from "../soap/message-security.js";
+import type { XopAttachments } from "../xml/decode-options.js";
+import { writeMtom, type MtomBody } from "../mime/xop.js";
+import { readPackage, responsePolicy, sendPackage, soapAction } from "./mtom.js";
 
 /**
  * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
@@ -37,13 +40,8 @@ interface SoapRequest {
   readonly declared: SoapVersion;
   readonly action: string | undefined;
   readonly body: string | Uint8Array;
-}
-
-/** `"urn:x"` → `urn:x`; a missing header stays undefined, an empty one is "". */
-function soapActionHeader(v: string | string[] | undefined): string | undefined {
-  if (v === undefined) return undefined;
-  const s = (Array.isArray(v) ? v[0]! : v).trim();
-  return s.startsWith('"') && s.endsWith('"') && s.length >= 2 ? s.slice(1, -1) : s;
+  /** The attachments of an MTOM request's envelope. */
+  readonly xop?: XopAttachments;
 }
 
 /**
@@ -161,6 +159,7 @@ async function readSoap(
   res: ServerResponse,
 ): Promise<SoapRequest | undefined> {
   const ct = parseContentType(req.headers["content-type"]);
+  if (ct.type === "multipart/related") return readPackage(s, req, res);
   if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
     throw new HttpProblem(
       415,
@@ -181,8 +180,7 @@ async function readSoap(
     soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
     return undefined;
   }
-  const action =
-    declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
+  const action = declared === "1.1" ? soapAction(req.headers["soapaction"]) : ct.params["action"];
   return { declared, action, body };
 }
 
@@ -197,7 +195,13 @@ function decode(
     return decodeEnvelope(
       request.body,
       routing.pick,
-      { limits: s.limits, strict: true, undescribed: "refuse", multiRefs: routing.ep.encoded },
+      {
+        limits: s.limits,
+        strict: true,
+        undescribed: "refuse",
+        multiRefs: routing.ep.encoded,
+        ...(request.xop && { xop: request.xop }),
+      },
       s.service.soapHeaders,
       true,
     );
@@ -320,10 +324,18 @@ async function call(
   if (routed.op.oneWay) return send(res, 202, "", undefined);
   const h = header(s, routed, responseHeaders);
   if (h === undefined) return serverFault(res, version);
-  let xml: string;
+  const mtom = responsePolicy(s, routed.port, req);
+  let xml = "";
+  let pkg: MtomBody | undefined;
   try {
-    const body = withXsiTypes(s.xsiTypeAlways, () => responseXml(routed.op.response, result));
-    xml = envelope(version, body, h);
+    const write = () =>
+      envelope(
+        version,
+        withXsiTypes(s.xsiTypeAlways, () => responseXml(routed.op.response, result)),
+        h,
+      );
+    if (mtom) pkg = writeMtom(mtom, version, undefined, write);
+    else xml = write();
   } catch (e) {
     s.log(
       `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,
@@ -331,6 +343,7 @@ async function call(
     );
     return serverFault(res, version);
   }
+  if (pkg) return sendPackage(res, 200, pkg);
   send(res, 200, s.security?.secureResponse?.(xml, version) ?? xml, SOAP_CT[version]);
 }
 

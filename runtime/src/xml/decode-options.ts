@@ -30,6 +30,17 @@ export interface DecodeOptions {
    * element it names is read where it stands.
    */
   readonly multiRefs?: boolean;
+  /**
+   * An XOP package's attachments (MTOM): a base64Binary element holding an `xop:Include` is the
+   * bytes of the part its href names. Without it, an `xop:Include` is an element like any other.
+   */
+  readonly xop?: XopAttachments;
+}
+
+/** The parts of an XOP package, each given once (see DecodeOptions.xop). */
+export interface XopAttachments {
+  /** The bytes of the part `href` (a `cid:` URL) names; throws an XmlDecodeError when none. */
+  include(href: string): Uint8Array;
 }
 
 /** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */

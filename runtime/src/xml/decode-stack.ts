@@ -13,6 +13,7 @@ import {
   type CustomFrame,
   type DecodeLimits,
   type DecodeOptions,
+  type XopAttachments,
 } from "./decode-options.js";
 import { declaresHref, plainAttr, setField } from "./decode-values.js";
 import type { XmlNode } from "./node.js";
@@ -29,6 +30,7 @@ export class FrameStack {
   protected skip = 0;
   protected elements = 0;
   protected multiRefs = false;
+  protected xop: XopAttachments | undefined;
   /**
    * One frame per depth, reused: a frame is finished with before the next element at its depth
    * opens.
@@ -45,6 +47,7 @@ export class FrameStack {
     this.strict = options.strict ?? true;
     this.refuse = options.undescribed === "refuse";
     this.multiRefs = options.multiRefs === true;
+    this.xop = options.xop;
     this.at = 0;
     this.skip = 0;
     this.elements = 0;
@@ -57,6 +60,7 @@ export class FrameStack {
 
   /** Lets go of everything the document held, so that a kept decoder keeps none of it alive. */
   finish(): void {
+    this.xop = undefined;
     this.stack.length = 0;
     this.top = emptyFrame();
     this.refs.clear();

@@ -13,6 +13,7 @@ import {
   isEncodedArray,
   isNil,
   matchField,
+  plainAttr,
   readAnyAttrs,
   readAttrs,
   refuseUnplaced,
@@ -22,6 +23,9 @@ import {
   xsiTypeOf,
 } from "./decode-values.js";
 import { clark, type XmlNode } from "./node.js";
+import { XOP_NS } from "./namespaces.js";
+
+const onlyXmlSpace = (t: string): boolean => /^[ \t\r\n]*$/.test(t);
 
 /** The token handler that builds typed values: one frame per open element. */
 export class Decoder extends FrameStack implements TokenHandler {
@@ -39,12 +43,34 @@ export class Decoder extends FrameStack implements TokenHandler {
       return;
     }
     this.target = undefined;
+    if (this.top.kind === F.Scalar && this.xop !== undefined && tag.uri === XOP_NS)
+      return this.include(tag);
     const field = this.waitedFor(tag) ?? this.childOf(tag);
     if (field === null) return;
     if (field === undefined || this.full(field)) return this.undescribed(tag, field);
     if (this.multiRefs && tag.attributes.length > 0 && this.target === undefined)
       if (this.multiRef(tag, field)) return;
     this.enter(tag, field);
+  }
+
+  /**
+   * An `xop:Include` in a base64Binary element: the element's value is the part its href names.
+   * The Include's own children (extensions, by XOP) are skipped.
+   */
+  private include(tag: XmlTag): void {
+    const top = this.top;
+    const desc = top.desc;
+    const name = top.name;
+    if (tag.local !== "Include" || desc?.k !== "scalar" || desc.s !== "base64Binary" || desc.list)
+      throw new XmlDecodeError(
+        `element ${clark(tag.uri, tag.local)} is not allowed in ${name}: only a base64Binary value may be an xop:Include`,
+        "invalid",
+        name,
+      );
+    if (top.value !== undefined || !onlyXmlSpace(top.text))
+      throw new XmlDecodeError(`element ${name} holds more than its xop:Include`, "invalid", name);
+    top.value = this.xop!.include(plainAttr(tag, "href") ?? "");
+    this.skip = 1;
   }
 
   /**
@@ -178,7 +204,14 @@ export class Decoder extends FrameStack implements TokenHandler {
         }
         break;
       case F.Scalar:
-        value = convert(frame, this.strict);
+        if (frame.value === undefined) value = convert(frame, this.strict);
+        else if (onlyXmlSpace(frame.text)) value = frame.value;
+        else
+          throw new XmlDecodeError(
+            `element ${frame.name} holds more than its xop:Include`,
+            "invalid",
+            frame.name,
+          );
         break;
       case F.Complex:
         value = finishComplex(frame, this.strict);

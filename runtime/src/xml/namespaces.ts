@@ -9,3 +9,5 @@ export const SOAP_ENC_NS = "http://schemas.xmlsoap.org/soap/encoding/";
 export const XMLNS_URI = "http://www.w3.org/2000/xmlns/";
 /** The namespace the `xml:` prefix is bound to in every document. */
 export const XML_URI = "http://www.w3.org/XML/1998/namespace";
+/** XOP's namespace, of `xop:Include` (MTOM attachments). */
+export const XOP_NS = "http://www.w3.org/2004/08/xop/include";

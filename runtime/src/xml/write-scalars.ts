@@ -110,6 +110,26 @@ export function textOf(desc: ScalarDesc): Text {
   return t;
 }
 
+/**
+ * While an MTOM message is written: what a base64Binary element's content is instead of its text
+ * (an `xop:Include`), or undefined to write the text. Writes are synchronous: set around one.
+ */
+let binaryPart: ((bytes: Uint8Array) => string | undefined) | undefined;
+
+/** Runs `write` with base64Binary element content going through `part` (see binaryPart). */
+export function withBinaryParts<T>(
+  part: (bytes: Uint8Array) => string | undefined,
+  write: () => T,
+): T {
+  const before = binaryPart;
+  binaryPart = part;
+  try {
+    return write();
+  } finally {
+    binaryPart = before;
+  }
+}
+
 export const contentTextCache = new WeakMap<ScalarDesc, Text>();
 /**
  * The text of a scalar value as element content. Only strings (and lists of them) can hold
@@ -124,6 +144,10 @@ export function contentTextOf(desc: ScalarDesc): Text {
     if (ESCAPED_KINDS.has(kind) && !desc.list && !desc.values)
       t = (value) =>
         escape(typeof value === "string" ? value : formatScalar(kind, value), TEXT_SPECIAL);
+    else if (kind === "base64Binary" && !desc.list)
+      t = (value) =>
+        (binaryPart !== undefined && value instanceof Uint8Array && binaryPart(value)) ||
+        raw(value);
     else t = ESCAPED_KINDS.has(kind) || desc.list ? (value) => escapeText(raw(value)) : raw;
     contentTextCache.set(desc, t);
   }

@@ -14,7 +14,7 @@ import { CONTRACT_VERSION } from "@wsdl-tsgen/runtime/internal";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 import { symbol } from "../generated-file.js";
 import { objectKey } from "../../names/identifiers.js";
-import { headerTypes, typeExpr } from "../type-expressions.js";
+import { headerTypes } from "../type-expressions.js";
 import { nsRef, rt, rtType, type EmitContext } from "../context.js";
 import {
   elementDeclCall,
@@ -258,6 +258,7 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
       ["operations", known.name],
     ];
     if (p.binding.operations.some(usesEncoding)) port.push(["encoded", "true"]);
+    if (p.binding.mtom) port.push(["mtom", "true"]);
     return [objectKey(p.name), object(port, true)];
   });
   const methods = s.operations.map((op): [string, Code] => [

@@ -1,0 +1,200 @@
+/**
+ * multipart/related bodies (RFC 2046 §5.1, RFC 2387), read and written without copying a part's
+ * bytes: a part read is a view of the body, a part written is sent as the caller's bytes.
+ */
+import { randomUUID } from "node:crypto";
+import { bareContentId, parseMediaType, type MediaType } from "./headers.js";
+
+/** A multipart body that cannot be read: `reason` says which rule it breaks, for code to test. */
+export class MultipartError extends Error {
+  constructor(
+    message: string,
+    readonly reason:
+      | "malformed"
+      | "boundary-in-data"
+      | "missing-part"
+      | "duplicate-part"
+      | "too-large"
+      | "unsupported",
+  ) {
+    super(message);
+    this.name = "MultipartError";
+  }
+}
+
+/** One body part: its headers (names lower-cased) and its content, a view of the body. */
+export interface BodyPart {
+  readonly headers: Readonly<Record<string, string>>;
+  /** The Content-ID without angle brackets; "" when the part has none. */
+  readonly id: string;
+  readonly contentType: MediaType;
+  readonly content: Uint8Array;
+}
+
+export interface MultipartLimits {
+  /** The largest part accepted, in bytes. */
+  readonly maxPartBytes: number;
+  /** The most parts accepted. */
+  readonly maxParts: number;
+}
+
+/** Header blocks larger than this are no MIME headers of ours. */
+const MAX_HEADER_BYTES = 16 * 1024;
+const CRLF = Buffer.from("\r\n");
+
+/**
+ * The parts of a multipart body whose boundary is `boundary`. Strict where leniency would let data
+ * be read as structure: delimiters are CRLF `--boundary`, a delimiter line holds only transport
+ * padding after it, and a part's content may not hold its delimiter in any other form.
+ */
+export function parseMultipart(
+  body: Uint8Array,
+  boundary: string,
+  limits: MultipartLimits,
+): BodyPart[] {
+  if (boundary === "" || boundary.length > 70 || /[\r\n]/.test(boundary))
+    throw new MultipartError(`the boundary ${JSON.stringify(boundary)} is not valid`, "malformed");
+  const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const dash = Buffer.from("--" + boundary, "latin1");
+  const delimiter = Buffer.concat([CRLF, dash]);
+  // The first delimiter may open the body, or follow a preamble (which is ignored).
+  let at = buf.subarray(0, dash.length).equals(dash) ? 0 : buf.indexOf(delimiter);
+  if (at === -1)
+    throw new MultipartError("the body holds no part delimited by its boundary", "malformed");
+  if (at > 0) at += 2;
+  const parts: BodyPart[] = [];
+  for (;;) {
+    const after = at + dash.length;
+    if (buf[after] === 0x2d && buf[after + 1] === 0x2d) break; // the close delimiter
+    const start = lineEnd(buf, after, "a delimiter");
+    const next = buf.indexOf(delimiter, start);
+    if (next === -1)
+      throw new MultipartError(
+        "the body ends inside a part, before its close delimiter",
+        "malformed",
+      );
+    if (parts.length >= limits.maxParts)
+      throw new MultipartError(`the body holds more than ${limits.maxParts} parts`, "too-large");
+    parts.push(bodyPart(buf, start, next, limits));
+    at = next + 2;
+  }
+  if (parts.length === 0) throw new MultipartError("the body holds no part", "missing-part");
+  return parts;
+}
+
+/**
+ * Where the line after a delimiter ends: only transport padding (spaces, tabs) may stand between
+ * the boundary and CRLF; anything else is the boundary appearing inside data.
+ */
+function lineEnd(buf: Buffer, from: number, what: string): number {
+  let i = from;
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  if (buf[i] === 0x0d && buf[i + 1] === 0x0a) return i + 2;
+  if (i >= buf.length)
+    throw new MultipartError(
+      `the body ends after ${what}, before its close delimiter`,
+      "malformed",
+    );
+  throw new MultipartError(
+    "the boundary appears inside a part's data (a delimiter followed by other than CRLF)",
+    "boundary-in-data",
+  );
+}
+
+/** The part between `start` (after its delimiter line) and `end` (its next delimiter's CRLF). */
+function bodyPart(buf: Buffer, start: number, end: number, limits: MultipartLimits): BodyPart {
+  let split = buf.indexOf("\r\n\r\n", start);
+  let contentStart = split + 4;
+  // A part with no headers begins with the blank line.
+  if (buf[start] === 0x0d && buf[start + 1] === 0x0a) ((split = start), (contentStart = start + 2));
+  if (split === -1 || split > end)
+    throw new MultipartError("a part's headers do not end with a blank line", "malformed");
+  if (split - start > MAX_HEADER_BYTES)
+    throw new MultipartError(
+      `a part's headers are longer than ${MAX_HEADER_BYTES} bytes`,
+      "malformed",
+    );
+  const headers = partHeaders(buf.toString("latin1", start, split));
+  let content: Uint8Array = buf.subarray(contentStart, end);
+  const encoding = (headers["content-transfer-encoding"] ?? "binary").trim().toLowerCase();
+  if (encoding === "base64")
+    content = new Uint8Array(Buffer.from(buf.toString("latin1", contentStart, end), "base64"));
+  else if (encoding !== "binary" && encoding !== "8bit" && encoding !== "7bit")
+    throw new MultipartError(
+      `the Content-Transfer-Encoding '${encoding}' is not supported; expected binary, 8bit, 7bit or base64`,
+      "unsupported",
+    );
+  if (content.byteLength > limits.maxPartBytes)
+    throw new MultipartError(`a part is larger than ${limits.maxPartBytes} bytes`, "too-large");
+  return {
+    headers,
+    id: bareContentId(headers["content-id"] ?? ""),
+    contentType: parseMediaType(headers["content-type"] ?? "text/plain"),
+    content,
+  };
+}
+
+/** `Name: value` lines, continuation lines folded in (RFC 5322 §2.2.3). */
+function partHeaders(block: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let last = "";
+  for (const line of block.split("\r\n")) {
+    if (line === "") continue;
+    if ((line[0] === " " || line[0] === "\t") && last !== "") {
+      headers[last] += " " + line.trim();
+      continue;
+    }
+    const colon = line.indexOf(":");
+    if (colon <= 0)
+      throw new MultipartError(
+        `a part's header line '${line.slice(0, 60)}' has no name`,
+        "malformed",
+      );
+    last = line.slice(0, colon).trim().toLowerCase();
+    if (Object.hasOwn(headers, last))
+      throw new MultipartError(`a part repeats its ${last} header`, "malformed");
+    headers[last] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** A part to write: its headers as lines, and its content. */
+export interface OutgoingPart {
+  readonly headers: readonly string[];
+  readonly content: Uint8Array;
+}
+
+/** A multipart body to send: the chunks in order (contents as given, not copied) and its length. */
+export interface MultipartBody {
+  readonly boundary: string;
+  readonly chunks: readonly Uint8Array[];
+  readonly length: number;
+}
+
+/** Writes `parts` between delimiters of a fresh boundary that none of their contents holds. */
+export function writeMultipart(parts: readonly OutgoingPart[]): MultipartBody {
+  let boundary = "";
+  do boundary = "uuid:" + randomUUID();
+  while (
+    parts.some((p) =>
+      Buffer.from(p.content.buffer, p.content.byteOffset, p.content.byteLength).includes(boundary),
+    )
+  );
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const add = (c: Uint8Array) => {
+    chunks.push(c);
+    length += c.byteLength;
+  };
+  for (const [i, p] of parts.entries()) {
+    add(
+      Buffer.from(
+        `${i === 0 ? "" : "\r\n"}--${boundary}\r\n${p.headers.join("\r\n")}\r\n\r\n`,
+        "latin1",
+      ),
+    );
+    add(p.content);
+  }
+  add(Buffer.from(`\r\n--${boundary}--\r\n`, "latin1"));
+  return { boundary, chunks, length };
+}

@@ -1,0 +1,106 @@
+/**
+ * MTOM on the server's SOAP bindings: a multipart/related request read into its envelope and
+ * attachments, and a response written as a package when the handler's `mtom` option (or the port's
+ * WSDL policy) asks for one.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SoapVersion } from "../errors.js";
+import type { PortDesc } from "../descriptors/operations.js";
+import { parseMediaType } from "../mime/headers.js";
+import { MultipartError } from "../mime/multipart.js";
+import { readMtom, type MtomBody, type MtomPolicy } from "../mime/xop.js";
+import type { XopAttachments } from "../xml/decode-options.js";
+import { readBody, xmlBody } from "./body.js";
+import type { Served } from "./call.js";
+import { HttpProblem, soapFault } from "./respond.js";
+
+/** Requests that came as MTOM packages: `"auto"` answers them in kind. */
+const viaMtom = new WeakSet<IncomingMessage>();
+
+/** An MTOM request as read: what a plain SOAP request is, and the attachments of its envelope. */
+export interface PackagedRequest {
+  readonly declared: SoapVersion;
+  readonly action: string | undefined;
+  readonly body: string | Uint8Array;
+  readonly xop: XopAttachments;
+}
+
+/** The most parts a request may have. */
+const MAX_PARTS = 1000;
+
+/**
+ * Reads a multipart/related request; undefined when a fault answered it (a package that cannot be
+ * read, a root part that is no envelope). The body limit counts every part.
+ */
+export async function readPackage(
+  s: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<PackagedRequest | undefined> {
+  const ct = parseMediaType(String(req.headers["content-type"]));
+  const startInfo = ct.params["start-info"] ?? "";
+  let declared: SoapVersion = startInfo.startsWith("application/soap+xml") ? "1.2" : "1.1";
+  const raw = await readBody(req, res, s.maxBody, s.timeoutMs);
+  try {
+    const message = readMtom(raw, ct, { maxPartBytes: s.maxAttachment, maxParts: MAX_PARTS });
+    declared = message.soapType.type === "text/xml" ? "1.1" : "1.2";
+    const root = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
+    const body = xmlBody(root, message.charset);
+    viaMtom.add(req);
+    const action =
+      declared === "1.1"
+        ? soapAction(req.headers["soapaction"])
+        : (ct.params["action"] ?? message.soapType.params["action"]);
+    return { declared, action, body, xop: message.attachments };
+  } catch (e) {
+    if (e instanceof MultipartError) {
+      const message = `The request is not a valid MTOM message: ${e.message}.`;
+      soapFault(res, declared, 400, "Client", message);
+      return undefined;
+    }
+    if (!(e instanceof HttpProblem) || e.status !== 400) throw e;
+    soapFault(res, declared, 400, "Client", e.message);
+    return undefined;
+  }
+}
+
+/** `"urn:x"` → `urn:x`; a missing header stays undefined. */
+export function soapAction(v: string | string[] | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const s = (Array.isArray(v) ? v[0]! : v).trim();
+  return s.startsWith('"') && s.endsWith('"') && s.length >= 2 ? s.slice(1, -1) : s;
+}
+
+/** Binaries under 1 KiB go as base64 text, as WCF writes them. */
+const THRESHOLD = 1024;
+
+/**
+ * How the response to `req` is written: as an MTOM package when the handler's `mtom` is "always",
+ * or "auto" and the request came as one; the port's WSDL policy makes "always" the default. A
+ * handler that signs its responses writes plain envelopes (a signature covers the envelope as
+ * written, not its attachments).
+ */
+export function responsePolicy(
+  s: Served,
+  port: PortDesc,
+  req: IncomingMessage,
+): MtomPolicy | undefined {
+  if (s.security?.secureResponse !== undefined) return undefined;
+  const mode = s.mtom ?? (port.mtom === true ? "always" : "auto");
+  if (mode === "always" || (mode === "auto" && viaMtom.has(req))) return { threshold: THRESHOLD };
+  return undefined;
+}
+
+/** Sends an MTOM package: its parts as they are, the attachments not copied. */
+export function sendPackage(res: ServerResponse, status: number, pkg: MtomBody): void {
+  if (res.headersSent) return;
+  res.writeHead(status, {
+    "Cache-Control": "no-store",
+    "Content-Length": pkg.body.length,
+    "X-Content-Type-Options": "nosniff",
+    "MIME-Version": "1.0",
+    "Content-Type": pkg.contentType,
+  });
+  for (const chunk of pkg.body.chunks) res.write(chunk);
+  res.end();
+}
