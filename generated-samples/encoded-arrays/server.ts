@@ -4,23 +4,26 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { EchoServiceDesc } from "./descriptors.js";
+import type { EchoRequest, EchoResult } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /** The implementation of service EchoService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
+export interface EchoServiceService {
+  readonly echo: (input: EchoRequest, context: EchoServiceContext) =>
+    | EchoResult
+    | Promise<EchoResult>;
+}
 
 /** An implementation of only some operations of service EchoService: each operation left out answers a Server fault on every binding ("The operation echo is not implemented." for echo), as `notImplemented` from the runtime builds it. */
-export type EchoServicePartialService = PartialImplementation<typeof EchoServiceDesc>;
+export type EchoServicePartialService = Partial<EchoServiceService>;
 
 /** What a method of EchoServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
-export type EchoServiceContext = RequestContextOf<typeof EchoServiceDesc>;
+export type EchoServiceContext = RequestContext;
 
 export type EchoServiceHandlerOptions = HandlerOptions;
 
@@ -32,5 +35,10 @@ export function createEchoServiceHandler(
   impl: EchoServicePartialService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(EchoServiceDesc, WSDL, impl, options);
+  return createServiceHandler<typeof EchoServiceDesc, EchoServicePartialService>(
+    EchoServiceDesc,
+    WSDL,
+    impl,
+    options,
+  );
 }

@@ -2,20 +2,41 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { ESyncNotifySPServiceServiceDesc } from "./descriptors.js";
-import type { ESyncNotifySPServiceServicePortName } from "./types.js";
+import type {
+  EMemOrderRelationUpdateNotifyRequest,
+  EMemOrderRelationUpdateNotifyRsp,
+  EOrderRelationUpdateNotifyRequest,
+  EOrderRelationUpdateNotifyRsp,
+  ESyncNotifySPServiceServicePortName,
+} from "./types.js";
 
 export type ESyncNotifySPServiceServiceClientOptions = ClientOptions<
   ESyncNotifySPServiceServicePortName
 >;
+
+/** A client of service ESyncNotifySPServiceService. */
+export interface ESyncNotifySPServiceServiceClient {
+  /** The port this client sends to. */
+  readonly port: ESyncNotifySPServiceServicePortName;
+  readonly eOrderRelationUpdateNotify: (
+    input: EOrderRelationUpdateNotifyRequest,
+    options?: CallOptions,
+  ) => Promise<EOrderRelationUpdateNotifyRsp>;
+  readonly eMemOrderRelationUpdateNotify: (
+    input: EMemOrderRelationUpdateNotifyRequest,
+    options?: CallOptions,
+  ) => Promise<EMemOrderRelationUpdateNotifyRsp>;
+}
 
 /**
  * A client of service ESyncNotifySPServiceService.
  *
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ESyncNotifySP).
  */
-export const ESyncNotifySPServiceServiceClient = clientClass(ESyncNotifySPServiceServiceDesc);
-
-/** A client of service ESyncNotifySPServiceService. */
-export type ESyncNotifySPServiceServiceClient = Client<typeof ESyncNotifySPServiceServiceDesc>;
+export const ESyncNotifySPServiceServiceClient = clientClass<
+  typeof ESyncNotifySPServiceServiceDesc,
+  ESyncNotifySPServiceServiceClient,
+  ESyncNotifySPServiceServiceClientOptions
+>(ESyncNotifySPServiceServiceDesc);

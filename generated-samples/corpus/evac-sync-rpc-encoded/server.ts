@@ -4,28 +4,35 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ESyncNotifySPServiceServiceDesc } from "./descriptors.js";
+import type {
+  EMemOrderRelationUpdateNotifyRequest,
+  EMemOrderRelationUpdateNotifyRsp,
+  EOrderRelationUpdateNotifyRequest,
+  EOrderRelationUpdateNotifyRsp,
+} from "./types.js";
 
 /** The implementation of service ESyncNotifySPServiceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type ESyncNotifySPServiceServiceService = Implementation<
-  typeof ESyncNotifySPServiceServiceDesc
->;
+export interface ESyncNotifySPServiceServiceService {
+  readonly eOrderRelationUpdateNotify: (
+    input: EOrderRelationUpdateNotifyRequest,
+    context: ESyncNotifySPServiceServiceContext,
+  ) => EOrderRelationUpdateNotifyRsp | Promise<EOrderRelationUpdateNotifyRsp>;
+  readonly eMemOrderRelationUpdateNotify: (
+    input: EMemOrderRelationUpdateNotifyRequest,
+    context: ESyncNotifySPServiceServiceContext,
+  ) => EMemOrderRelationUpdateNotifyRsp | Promise<EMemOrderRelationUpdateNotifyRsp>;
+}
 
 /** An implementation of only some operations of service ESyncNotifySPServiceService: each operation left out answers a Server fault on every binding ("The operation eOrderRelationUpdateNotify is not implemented." for eOrderRelationUpdateNotify), as `notImplemented` from the runtime builds it. */
-export type ESyncNotifySPServiceServicePartialService = PartialImplementation<
-  typeof ESyncNotifySPServiceServiceDesc
->;
+export type ESyncNotifySPServiceServicePartialService = Partial<ESyncNotifySPServiceServiceService>;
 
 /** What a method of ESyncNotifySPServiceServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
-export type ESyncNotifySPServiceServiceContext = RequestContextOf<
-  typeof ESyncNotifySPServiceServiceDesc
->;
+export type ESyncNotifySPServiceServiceContext = RequestContext;
 
 export type ESyncNotifySPServiceServiceHandlerOptions = HandlerOptions;
 
@@ -37,5 +44,8 @@ export function createESyncNotifySPServiceServiceHandler(
   impl: ESyncNotifySPServiceServicePartialService,
   options: ESyncNotifySPServiceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ESyncNotifySPServiceServiceDesc, undefined, impl, options);
+  return createServiceHandler<
+    typeof ESyncNotifySPServiceServiceDesc,
+    ESyncNotifySPServiceServicePartialService
+  >(ESyncNotifySPServiceServiceDesc, undefined, impl, options);
 }

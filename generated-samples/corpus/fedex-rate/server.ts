@@ -4,22 +4,25 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { RateServiceDesc } from "./descriptors.js";
+import type { RateReplyInput, RateRequest } from "./types.js";
 
 /** The implementation of service RateService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export type RateServiceService = Implementation<typeof RateServiceDesc>;
+export interface RateServiceService {
+  readonly getRates: (input: RateRequest, context: RateServiceContext) =>
+    | RateReplyInput
+    | Promise<RateReplyInput>;
+}
 
 /** An implementation of only some operations of service RateService: each operation left out answers a Server fault on every binding ("The operation getRates is not implemented." for getRates), as `notImplemented` from the runtime builds it. */
-export type RateServicePartialService = PartialImplementation<typeof RateServiceDesc>;
+export type RateServicePartialService = Partial<RateServiceService>;
 
 /** What a method of RateServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
-export type RateServiceContext = RequestContextOf<typeof RateServiceDesc>;
+export type RateServiceContext = RequestContext;
 
 export type RateServiceHandlerOptions = HandlerOptions;
 
@@ -31,5 +34,10 @@ export function createRateServiceHandler(
   impl: RateServicePartialService,
   options: RateServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(RateServiceDesc, undefined, impl, options);
+  return createServiceHandler<typeof RateServiceDesc, RateServicePartialService>(
+    RateServiceDesc,
+    undefined,
+    impl,
+    options,
+  );
 }

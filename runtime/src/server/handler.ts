@@ -120,10 +120,13 @@ const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
  * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
  * A method `impl` lacks answers the Server fault of `notImplemented` for its operation.
  */
-export function createServiceHandler<S extends AnyServiceDesc>(
+export function createServiceHandler<
+  S extends AnyServiceDesc,
+  I extends object = PartialImplementation<S>,
+>(
   service: S,
   embeddedWsdl: string | EmbeddedWsdl | undefined,
-  impl: PartialImplementation<S>,
+  impl: NoInfer<I>,
   options: HandlerOptions = {},
 ): RequestListener {
   const served: Served = {
