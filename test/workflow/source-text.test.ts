@@ -36,7 +36,7 @@ describe("embedWsdl: false", () => {
     );
     const server = off.files.find((f) => f.path === "server.ts")!.content;
     expect(server).not.toContain("./wsdl.js");
-    expect(server).toMatch(/createServiceHandler\(\s*FeaturesDesc,\s*undefined,/);
+    expect(server).toMatch(/createServiceHandler<[^>]*>\(\s*FeaturesDesc,\s*undefined,/);
     expect(server).toContain("`?WSDL` when `options.wsdl` holds the WSDL text");
     // Every other file is the same as with embedding.
     for (const f of off.files.filter((x) => x.path !== "server.ts"))
