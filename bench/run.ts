@@ -19,11 +19,14 @@
  *      MTOM answer (bench/mtom.ts).
  *   7. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
+ *   7. Type-check cost: tsc's check time and memory on the whole generated SDK, its types.ts alone
+ *      and wsdl-tsclient's output (bench/typecheck.ts). Only with `typecheck`, which then runs
+ *      part 3 on the same inputs, so that generation speed shows beside it.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
+ * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service` or `typecheck` to run one part; `--quick` for a
  * short smoke
  * run.
  */
@@ -34,6 +37,7 @@ import { generateBench } from "./generate.js";
 import { scaffoldBench } from "./scaffold.js";
 import { serverBench } from "./server.js";
 import { serviceBench } from "./service.js";
+import { typecheckBench } from "./typecheck.js";
 import { wssBench } from "./wss.js";
 import { mtomBench } from "./mtom.js";
 import { within } from "./util.js";
@@ -41,7 +45,7 @@ import { within } from "./util.js";
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const only = argv.find((a) =>
-  ["decode", "server", "wss", "mtom", "generate", "scaffold", "service"].includes(a),
+  ["decode", "server", "wss", "mtom", "generate", "scaffold", "service", "typecheck"].includes(a),
 );
 
 const problem = runtimeProblem();
@@ -83,7 +87,10 @@ try {
   if (only === "service")
     await within(170_000, "the benchmark", serviceBench({ seconds: quick ? 2 : 8 }));
   else if (only === "scaffold") await scaffoldBench({ rounds: quick ? 2 : 5 });
-  else if (only !== "generate") {
+  else if (only === "typecheck") {
+    typecheckBench({ rounds: quick ? 2 : 5 });
+    await generateBench({ rounds: quick ? 2 : 5, synthetic: [2, 8] });
+  } else if (only !== "generate") {
     await within(
       360_000,
       "the benchmark",

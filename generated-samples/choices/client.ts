@@ -2,11 +2,31 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { MailboxDesc } from "./descriptors.js";
-import type { MailboxPortName } from "./types.js";
+import type {
+  ArrayOfResponseMessagesType,
+  GetItems,
+  MailboxPortName,
+  StoreItemsInput,
+  StoreItemsResponse,
+} from "./types.js";
 
 export type MailboxClientOptions = ClientOptions<MailboxPortName>;
+
+/** A client of service Mailbox. */
+export interface MailboxClient {
+  /** The port this client sends to. */
+  readonly port: MailboxPortName;
+  /** The items asked for, by id or by folder: one response message each. */
+  readonly getItems: (input: GetItems, options?: CallOptions) => Promise<
+    ArrayOfResponseMessagesType
+  >;
+  /** Stores items and changes, and answers with them as stored, in the order given. */
+  readonly storeItems: (input: StoreItemsInput, options?: CallOptions) => Promise<
+    StoreItemsResponse
+  >;
+}
 
 /**
  * A client of service Mailbox.
@@ -14,7 +34,6 @@ export type MailboxClientOptions = ClientOptions<MailboxPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (MailboxSoap).
  */
-export const MailboxClient = clientClass(MailboxDesc);
-
-/** A client of service Mailbox. */
-export type MailboxClient = Client<typeof MailboxDesc>;
+export const MailboxClient = clientClass<typeof MailboxDesc, MailboxClient, MailboxClientOptions>(
+  MailboxDesc,
+);

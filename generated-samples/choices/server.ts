@@ -4,33 +4,46 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { MailboxDesc } from "./descriptors.js";
+import type {
+  ArrayOfResponseMessagesTypeInput,
+  GetItems,
+  StoreItems,
+  StoreItemsResponseInput,
+} from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
  * The implementation of service Mailbox: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type MailboxService = Implementation<typeof MailboxDesc>;
+export interface MailboxService {
+  /** The items asked for, by id or by folder: one response message each. */
+  readonly getItems: (input: GetItems, context: MailboxContext) =>
+    | ArrayOfResponseMessagesTypeInput
+    | Promise<ArrayOfResponseMessagesTypeInput>;
+  /** Stores items and changes, and answers with them as stored, in the order given. */
+  readonly storeItems: (input: StoreItems, context: MailboxContext) =>
+    | StoreItemsResponseInput
+    | Promise<StoreItemsResponseInput>;
+}
 
 /**
  * An implementation of only some operations of service Mailbox: each operation left out answers a
  * Server fault on every binding ("The operation GetItems is not implemented." for GetItems), as
  * `notImplemented` from the runtime builds it.
  */
-export type MailboxPartialService = PartialImplementation<typeof MailboxDesc>;
+export type MailboxPartialService = Partial<MailboxService>;
 
 /**
  * What a method of MailboxService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type MailboxContext = RequestContextOf<typeof MailboxDesc>;
+export type MailboxContext = RequestContext;
 
 export type MailboxHandlerOptions = HandlerOptions;
 
@@ -42,5 +55,10 @@ export function createMailboxHandler(
   impl: MailboxPartialService,
   options: MailboxHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: MailboxDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof MailboxDesc, MailboxPartialService>({
+    service: MailboxDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

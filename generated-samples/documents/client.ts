@@ -2,11 +2,20 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { DocumentsDesc } from "./descriptors.js";
-import type { DocumentsPortName } from "./types.js";
+import type { Document, DocumentInfo, DocumentsPortName, Download, List, Upload } from "./types.js";
 
 export type DocumentsClientOptions = ClientOptions<DocumentsPortName>;
+
+/** A client of service Documents. */
+export interface DocumentsClient {
+  /** The port this client sends to. */
+  readonly port: DocumentsPortName;
+  readonly upload: (input: Upload, options?: CallOptions) => Promise<DocumentInfo>;
+  readonly download: (input: Download, options?: CallOptions) => Promise<Document>;
+  readonly list: (input: List, options?: CallOptions) => Promise<Document[]>;
+}
 
 /**
  * A client of service Documents.
@@ -14,7 +23,8 @@ export type DocumentsClientOptions = ClientOptions<DocumentsPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (DocumentsSoap).
  */
-export const DocumentsClient = clientClass(DocumentsDesc);
-
-/** A client of service Documents. */
-export type DocumentsClient = Client<typeof DocumentsDesc>;
+export const DocumentsClient = clientClass<
+  typeof DocumentsDesc,
+  DocumentsClient,
+  DocumentsClientOptions
+>(DocumentsDesc);

@@ -4,33 +4,42 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { DocumentsDesc } from "./descriptors.js";
+import type { DocumentInfoInput, DocumentInput, Download, List, Upload } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
  * The implementation of service Documents: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type DocumentsService = Implementation<typeof DocumentsDesc>;
+export interface DocumentsService {
+  readonly upload: (input: Upload, context: DocumentsContext) =>
+    | DocumentInfoInput
+    | Promise<DocumentInfoInput>;
+  readonly download: (input: Download, context: DocumentsContext) =>
+    | DocumentInput
+    | Promise<DocumentInput>;
+  readonly list: (input: List, context: DocumentsContext) =>
+    | DocumentInput[]
+    | Promise<DocumentInput[]>;
+}
 
 /**
  * An implementation of only some operations of service Documents: each operation left out answers a
  * Server fault on every binding ("The operation Upload is not implemented." for Upload), as
  * `notImplemented` from the runtime builds it.
  */
-export type DocumentsPartialService = PartialImplementation<typeof DocumentsDesc>;
+export type DocumentsPartialService = Partial<DocumentsService>;
 
 /**
  * What a method of DocumentsService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type DocumentsContext = RequestContextOf<typeof DocumentsDesc>;
+export type DocumentsContext = RequestContext;
 
 export type DocumentsHandlerOptions = HandlerOptions;
 
@@ -42,5 +51,10 @@ export function createDocumentsHandler(
   impl: DocumentsPartialService,
   options: DocumentsHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: DocumentsDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof DocumentsDesc, DocumentsPartialService>({
+    service: DocumentsDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

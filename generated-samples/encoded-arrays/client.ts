@@ -2,11 +2,18 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { EchoServiceDesc } from "./descriptors.js";
-import type { EchoServicePortName } from "./types.js";
+import type { EchoRequest, EchoResult, EchoServicePortName } from "./types.js";
 
 export type EchoServiceClientOptions = ClientOptions<EchoServicePortName>;
+
+/** A client of service EchoService. */
+export interface EchoServiceClient {
+  /** The port this client sends to. */
+  readonly port: EchoServicePortName;
+  readonly echo: (input: EchoRequest, options?: CallOptions) => Promise<EchoResult>;
+}
 
 /**
  * A client of service EchoService.
@@ -14,7 +21,8 @@ export type EchoServiceClientOptions = ClientOptions<EchoServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (EchoSoap).
  */
-export const EchoServiceClient = clientClass(EchoServiceDesc);
-
-/** A client of service EchoService. */
-export type EchoServiceClient = Client<typeof EchoServiceDesc>;
+export const EchoServiceClient = clientClass<
+  typeof EchoServiceDesc,
+  EchoServiceClient,
+  EchoServiceClientOptions
+>(EchoServiceDesc);

@@ -4,13 +4,12 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { EchoServiceDesc } from "./descriptors.js";
+import type { EchoRequest, EchoResult } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
@@ -18,20 +17,24 @@ import { WSDL } from "./wsdl.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type EchoService = Implementation<typeof EchoServiceDesc>;
+export interface EchoService {
+  readonly echo: (input: EchoRequest, context: EchoServiceContext) =>
+    | EchoResult
+    | Promise<EchoResult>;
+}
 
 /**
  * An implementation of only some operations of service EchoService: each operation left out answers
  * a Server fault on every binding ("The operation echo is not implemented." for echo), as
  * `notImplemented` from the runtime builds it.
  */
-export type EchoServicePartialService = PartialImplementation<typeof EchoServiceDesc>;
+export type EchoServicePartialService = Partial<EchoService>;
 
 /**
  * What a method of EchoService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type EchoServiceContext = RequestContextOf<typeof EchoServiceDesc>;
+export type EchoServiceContext = RequestContext;
 
 export type EchoServiceHandlerOptions = HandlerOptions;
 
@@ -43,5 +46,10 @@ export function createEchoServiceHandler(
   impl: EchoServicePartialService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: EchoServiceDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof EchoServiceDesc, EchoServicePartialService>({
+    service: EchoServiceDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,36 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { ApiDesc } from "./descriptors.js";
-import type { ApiPortName } from "./types.js";
+import type {
+  ApiPortName,
+  ArrayOfMessages,
+  DeleteMessage,
+  GetMessages,
+  GetMessagesInDateRangeInput,
+} from "./types.js";
 
 export type ApiClientOptions = ClientOptions<ApiPortName>;
+
+/** Message Retrieval Service (reference peer) */
+export interface ApiClient {
+  /** The port this client sends to. */
+  readonly port: ApiPortName;
+  /** Returns all messages of the account. */
+  readonly getMessages: (input: GetMessages, options?: CallOptions) => Promise<
+    ArrayOfMessages | undefined
+  >;
+  /**
+   * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
+   */
+  readonly getMessagesInDateRange: (
+    input: GetMessagesInDateRangeInput,
+    options?: CallOptions,
+  ) => Promise<ArrayOfMessages | undefined>;
+  /** Deletes one message of the account. */
+  readonly deleteMessage: (input: DeleteMessage, options?: CallOptions) => Promise<void>;
+}
 
 /**
  * Message Retrieval Service (reference peer)
@@ -14,7 +39,4 @@ export type ApiClientOptions = ClientOptions<ApiPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (ApiSoap).
  */
-export const ApiClient = clientClass(ApiDesc);
-
-/** Message Retrieval Service (reference peer) */
-export type ApiClient = Client<typeof ApiDesc>;
+export const ApiClient = clientClass<typeof ApiDesc, ApiClient, ApiClientOptions>(ApiDesc);

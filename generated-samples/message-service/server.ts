@@ -4,33 +4,52 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ApiDesc } from "./descriptors.js";
+import type {
+  ArrayOfMessagesInput,
+  DeleteMessage,
+  GetMessages,
+  GetMessagesInDateRange,
+} from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
  * The implementation of service Api: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type ApiService = Implementation<typeof ApiDesc>;
+export interface ApiService {
+  /** Returns all messages of the account. */
+  readonly getMessages: (input: GetMessages, context: ApiContext) =>
+    | ArrayOfMessagesInput
+    | undefined
+    | Promise<ArrayOfMessagesInput | undefined>;
+  /**
+   * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
+   */
+  readonly getMessagesInDateRange: (input: GetMessagesInDateRange, context: ApiContext) =>
+    | ArrayOfMessagesInput
+    | undefined
+    | Promise<ArrayOfMessagesInput | undefined>;
+  /** Deletes one message of the account. */
+  readonly deleteMessage: (input: DeleteMessage, context: ApiContext) => void | Promise<void>;
+}
 
 /**
  * An implementation of only some operations of service Api: each operation left out answers a
  * Server fault on every binding ("The operation GetMessages is not implemented." for GetMessages),
  * as `notImplemented` from the runtime builds it.
  */
-export type ApiPartialService = PartialImplementation<typeof ApiDesc>;
+export type ApiPartialService = Partial<ApiService>;
 
 /**
  * What a method of ApiService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type ApiContext = RequestContextOf<typeof ApiDesc>;
+export type ApiContext = RequestContext;
 
 export type ApiHandlerOptions = HandlerOptions;
 
@@ -42,5 +61,10 @@ export function createApiHandler(
   impl: ApiPartialService,
   options: ApiHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: ApiDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof ApiDesc, ApiPartialService>({
+    service: ApiDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

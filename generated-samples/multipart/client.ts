@@ -2,11 +2,19 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { ShippingDesc } from "./descriptors.js";
-import type { ShippingPortName } from "./types.js";
+import type { ShipRequestInput, ShipResult, ShippingPortName } from "./types.js";
 
 export type ShippingClientOptions = ClientOptions<ShippingPortName>;
+
+/** A client of service Shipping. */
+export interface ShippingClient {
+  /** The port this client sends to. */
+  readonly port: ShippingPortName;
+  /** Books a parcel: three body parts in, three out. */
+  readonly ship: (input: ShipRequestInput, options?: CallOptions) => Promise<ShipResult>;
+}
 
 /**
  * A client of service Shipping.
@@ -14,7 +22,8 @@ export type ShippingClientOptions = ClientOptions<ShippingPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (ShippingSoap).
  */
-export const ShippingClient = clientClass(ShippingDesc);
-
-/** A client of service Shipping. */
-export type ShippingClient = Client<typeof ShippingDesc>;
+export const ShippingClient = clientClass<
+  typeof ShippingDesc,
+  ShippingClient,
+  ShippingClientOptions
+>(ShippingDesc);

@@ -4,33 +4,37 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ShippingDesc } from "./descriptors.js";
+import type { ShipRequest, ShipResultInput } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
  * The implementation of service Shipping: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type ShippingService = Implementation<typeof ShippingDesc>;
+export interface ShippingService {
+  /** Books a parcel: three body parts in, three out. */
+  readonly ship: (input: ShipRequest, context: ShippingContext) =>
+    | ShipResultInput
+    | Promise<ShipResultInput>;
+}
 
 /**
  * An implementation of only some operations of service Shipping: each operation left out answers a
  * Server fault on every binding ("The operation Ship is not implemented." for Ship), as
  * `notImplemented` from the runtime builds it.
  */
-export type ShippingPartialService = PartialImplementation<typeof ShippingDesc>;
+export type ShippingPartialService = Partial<ShippingService>;
 
 /**
  * What a method of ShippingService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type ShippingContext = RequestContextOf<typeof ShippingDesc>;
+export type ShippingContext = RequestContext;
 
 export type ShippingHandlerOptions = HandlerOptions;
 
@@ -42,5 +46,10 @@ export function createShippingHandler(
   impl: ShippingPartialService,
   options: ShippingHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: ShippingDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof ShippingDesc, ShippingPartialService>({
+    service: ShippingDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

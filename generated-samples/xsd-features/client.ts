@@ -2,11 +2,18 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { FeaturesDesc } from "./descriptors.js";
-import type { FeaturesPortName } from "./types.js";
+import type { FeaturesPortName, OrderInput, OrderResponse } from "./types.js";
 
 export type FeaturesClientOptions = ClientOptions<FeaturesPortName>;
+
+/** A client of service Features. */
+export interface FeaturesClient {
+  /** The port this client sends to. */
+  readonly port: FeaturesPortName;
+  readonly order: (input: OrderInput, options?: CallOptions) => Promise<OrderResponse>;
+}
 
 /**
  * A client of service Features.
@@ -14,7 +21,8 @@ export type FeaturesClientOptions = ClientOptions<FeaturesPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (FeaturesSoap).
  */
-export const FeaturesClient = clientClass(FeaturesDesc);
-
-/** A client of service Features. */
-export type FeaturesClient = Client<typeof FeaturesDesc>;
+export const FeaturesClient = clientClass<
+  typeof FeaturesDesc,
+  FeaturesClient,
+  FeaturesClientOptions
+>(FeaturesDesc);

@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { FeaturesDesc } from "./descriptors.js";
+import type { Order, OrderResponseInput } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /**
  * The implementation of service Features: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type FeaturesService = Implementation<typeof FeaturesDesc>;
+export interface FeaturesService {
+  readonly order: (input: Order, context: FeaturesContext) =>
+    | OrderResponseInput
+    | Promise<OrderResponseInput>;
+}
 
 /**
  * An implementation of only some operations of service Features: each operation left out answers a
  * Server fault on every binding ("The operation Order is not implemented." for Order), as
  * `notImplemented` from the runtime builds it.
  */
-export type FeaturesPartialService = PartialImplementation<typeof FeaturesDesc>;
+export type FeaturesPartialService = Partial<FeaturesService>;
 
 /**
  * What a method of FeaturesService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type FeaturesContext = RequestContextOf<typeof FeaturesDesc>;
+export type FeaturesContext = RequestContext;
 
 export type FeaturesHandlerOptions = HandlerOptions;
 
@@ -42,5 +45,10 @@ export function createFeaturesHandler(
   impl: FeaturesPartialService,
   options: FeaturesHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: FeaturesDesc, embeddedWsdl: WSDL, impl, options });
+  return createServiceHandler<typeof FeaturesDesc, FeaturesPartialService>({
+    service: FeaturesDesc,
+    embeddedWsdl: WSDL,
+    impl,
+    options,
+  });
 }

@@ -55,6 +55,7 @@ export const RUNTIME_SYMBOLS = {
   HandlerOptions: "type",
   Implementation: "type",
   PartialImplementation: "type",
+  RequestContext: "type",
   RequestContextOf: "type",
   RequestListener: "type",
   // Faults and errors (faults.ts, index.ts).

@@ -76,7 +76,7 @@ describe("--format prettier", () => {
     writeFileSync(`${dir}/good.json`, cfg("prettier"));
     expect(run("generate", "--config", `${dir}/good.json`).code).toBe(0);
     expect(readFileSync(`${dir}/cfg/client.ts`, "utf8")).toMatch(
-      /^export const ApiClient = clientClass\(ApiDesc\);?$/m,
+      /^export const ApiClient = clientClass<\s*typeof ApiDesc,\s*ApiClient,\s*ApiClientOptions,?\s*>\(\s*ApiDesc,?\s*\);?$/m,
     );
     expect(
       run("generate", "--config", `${dir}/good.json`, "--check", "--format", "prettier").code,

@@ -1,6 +1,6 @@
 /**
- * The client's methods and the implementation's are mapped from the operations interface: an
- * editor shows each operation's documentation on them, as it did on the methods written out.
+ * The client's methods and the implementation's are written out from the operations: an editor
+ * shows each operation's documentation and typed signature on them.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -47,7 +47,7 @@ function languageService(): ts.LanguageService {
   return ts.createLanguageService(host);
 }
 
-describe("hover on the mapped client and implementation", () => {
+describe("hover on the client and implementation", () => {
   const service = languageService();
   const hover = (after: string) => {
     const at = PROBE_TEXT.indexOf(after) + after.length + 1;
@@ -77,7 +77,7 @@ describe("hover on the mapped client and implementation", () => {
 
   it("types the client's port as the port names, documented", () => {
     const { type, doc } = hover("void client.getMessagesInDateRange;\nvoid client");
-    expect(type).toBe("(property) port: ApiPortName");
+    expect(type).toBe("(property) ApiClient.port: ApiPortName");
     expect(doc).toBe("The port this client sends to.");
   });
 
@@ -85,11 +85,13 @@ describe("hover on the mapped client and implementation", () => {
     const { type, doc } = hover("void impl");
     expect(doc).toBe("Deletes one message of the account.");
     expect(type).toContain("input: DeleteMessage");
-    expect(type).toContain("context: RequestContext");
+    expect(type).toContain("context: ApiContext");
     expect(type).toContain("void | Promise<void>");
   });
 
   it("reads the generated files it probes", () => {
-    expect(readFileSync(path.join(DIR, "client.ts"), "utf8")).toContain("clientClass(ApiDesc)");
+    expect(readFileSync(path.join(DIR, "client.ts"), "utf8")).toContain(
+      "clientClass<typeof ApiDesc, ApiClient, ApiClientOptions>(ApiDesc)",
+    );
   });
 });

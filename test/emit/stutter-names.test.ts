@@ -64,12 +64,15 @@ describe("a service named with a Service suffix", () => {
     expect(all).not.toMatch(/(Service|Client|Handler|Port|Desc|Context|Options)\1(?![a-z])/);
     const server = result.files!.find((f) => f.path === "server.ts")!.content;
     // `Shop` claims ShopService first; the service ShopService then takes the next free name.
-    expect(server).toContain("export type ShopService = Implementation<typeof ShopDesc>;");
-    expect(server).toContain("export type ShopService_2 = Implementation<typeof ShopServiceDesc>;");
+    expect(server).toContain("export interface ShopService {");
+    expect(server).toContain("export type ShopPartialService = Partial<ShopService>;");
+    expect(server).toContain("export interface ShopService_2 {");
+    expect(server).toContain("export type ShopServicePartialService = Partial<ShopService_2>;");
     expect(server).toContain("export function createShopServiceHandler(");
-    expect(server).toContain("export type ShopServicePartialService = ");
     const client = result.files!.find((f) => f.path === "client.ts")!.content;
-    expect(client).toContain("export const ShopServiceClient = clientClass(ShopServiceDesc);");
+    expect(client).toMatch(
+      /export const ShopServiceClient = clientClass<\s*typeof ShopServiceDesc,/,
+    );
     typeCheckBatch([result], tempDir());
     expect(result.compileErrors).toEqual([]);
   });

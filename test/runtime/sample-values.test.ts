@@ -38,7 +38,8 @@ import { listen } from "../support/loopback.js";
 
 interface Served<S extends AnyServiceDesc> {
   readonly desc: S;
-  readonly client: ClientClass<S>;
+  /** Its client class: typed by the generated client interface, so only its options are read. */
+  readonly client: new (options: never) => object;
   readonly handler: (impl: PartialImplementation<S>) => RequestListener;
   /** The path of the service's ports. */
   readonly path: string;
@@ -92,7 +93,7 @@ async function roundTrip<S extends AnyServiceDesc>(served: Served<S>): Promise<n
       if (served.ports && !served.ports.includes(port.name)) continue;
       const routed = new Set<string>();
       const options = { endpoint: s.url + served.path, port: port.name } as ClientOptionsOf<S>;
-      const client = new served.client(options);
+      const client = new served.client(options as never);
       for (const [method, operation] of Object.entries(desc.methods as Record<string, string>)) {
         const op = port.operations[operation];
         if (!op) continue;

@@ -42,10 +42,9 @@ describe("the server's partial implementation and context type names", () => {
     expect(content("types.ts")).toMatch(/interface RPartialService \{/);
     expect(content("types.ts")).toMatch(/interface RContext \{/);
     const server = content("server.ts");
-    expect(server).toContain(
-      "export type RPartialService_2 = PartialImplementation<typeof RDesc>;",
-    );
-    expect(server).toContain("export type RContext_2 = RequestContextOf<typeof RDesc>;");
+    expect(server).toContain("export type RPartialService_2 = Partial<RService>;");
+    expect(server).toContain("export type RContext_2 = RequestContext;");
+    expect(server).toContain("readonly do_: (input: Do, context: RContext_2) =>");
     expect(server).toMatch(/impl: RPartialService_2,/);
     expect(server).toContain('("The operation Do is not implemented." for Do)');
     expect(content("index.ts")).toContain(

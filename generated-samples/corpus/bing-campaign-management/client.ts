@@ -2,11 +2,391 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { CampaignManagementServiceDesc } from "./descriptors.js";
 import type {
+  AddAdExtensionsRequestInput,
+  AddAdExtensionsResponse,
+  AddAdGroupCriterionsRequestInput,
+  AddAdGroupCriterionsResponse,
+  AddAdGroupsRequestInput,
+  AddAdGroupsResponse,
+  AddAdsRequestInput,
+  AddAdsResponse,
+  AddAssetGroupsRequestInput,
+  AddAssetGroupsResponse,
+  AddAudienceGroupsRequestInput,
+  AddAudienceGroupsResponse,
+  AddAudiencesRequestInput,
+  AddAudiencesResponse,
+  AddBidStrategiesRequestInput,
+  AddBidStrategiesResponse,
+  AddBrandKitsRequestInput,
+  AddBrandKitsResponse,
+  AddBudgetsRequestInput,
+  AddBudgetsResponse,
+  AddCampaignConversionGoalsRequestInput,
+  AddCampaignConversionGoalsResponse,
+  AddCampaignCriterionsRequestInput,
+  AddCampaignCriterionsResponse,
+  AddCampaignsRequestInput,
+  AddCampaignsResponse,
+  AddConversionGoalsRequestInput,
+  AddConversionGoalsResponse,
+  AddConversionValueRulesRequestInput,
+  AddConversionValueRulesResponse,
+  AddDataExclusionsRequestInput,
+  AddDataExclusionsResponse,
+  AddExperimentsRequestInput,
+  AddExperimentsResponse,
+  AddHTML5sRequestInput,
+  AddHTML5sResponse,
+  AddImportJobsRequestInput,
+  AddImportJobsResponse,
+  AddKeywordsRequestInput,
+  AddKeywordsResponse,
+  AddLabelsRequestInput,
+  AddLabelsResponse,
+  AddLinkedInSegmentsRequestInput,
+  AddLinkedInSegmentsResponse,
+  AddListItemsToSharedListRequestInput,
+  AddListItemsToSharedListResponse,
+  AddMediaRequestInput,
+  AddMediaResponse,
+  AddNegativeKeywordsToEntitiesRequestInput,
+  AddNegativeKeywordsToEntitiesResponse,
+  AddNewCustomerAcquisitionGoalsRequestInput,
+  AddNewCustomerAcquisitionGoalsResponse,
+  AddSeasonalityAdjustmentsRequestInput,
+  AddSeasonalityAdjustmentsResponse,
+  AddSharedEntityRequestInput,
+  AddSharedEntityResponse,
+  AddUetTagsRequestInput,
+  AddUetTagsResponse,
+  AddVideosRequestInput,
+  AddVideosResponse,
+  AppealEditorialRejectionsRequestInput,
+  AppealEditorialRejectionsResponse,
+  ApplyAssetGroupListingGroupActionsRequestInput,
+  ApplyAssetGroupListingGroupActionsResponse,
+  ApplyCustomerListItemsRequestInput,
+  ApplyCustomerListItemsResponse,
+  ApplyCustomerListUserDataRequestInput,
+  ApplyCustomerListUserDataResponse,
+  ApplyHotelGroupActionsRequestInput,
+  ApplyHotelGroupActionsResponse,
+  ApplyOfflineConversionAdjustmentsRequestInput,
+  ApplyOfflineConversionAdjustmentsResponse,
+  ApplyOfflineConversionsRequestInput,
+  ApplyOfflineConversionsResponse,
+  ApplyOnlineConversionAdjustmentsRequestInput,
+  ApplyOnlineConversionAdjustmentsResponse,
+  ApplyProductPartitionActionsRequestInput,
+  ApplyProductPartitionActionsResponse,
   CampaignManagementServicePortName,
   CampaignManagementServiceSoapHeaders,
+  CreateAssetGroupRecommendationRequest,
+  CreateAssetGroupRecommendationResponse,
+  CreateBrandKitRecommendationRequestInput,
+  CreateBrandKitRecommendationResponse,
+  CreateResponsiveAdRecommendationRequestInput,
+  CreateResponsiveAdRecommendationResponse,
+  CreateResponsiveSearchAdRecommendationRequest,
+  CreateResponsiveSearchAdRecommendationResponse,
+  DeleteAdExtensionsAssociationsRequestInput,
+  DeleteAdExtensionsAssociationsResponse,
+  DeleteAdExtensionsRequestInput,
+  DeleteAdExtensionsResponse,
+  DeleteAdGroupCriterionsRequestInput,
+  DeleteAdGroupCriterionsResponse,
+  DeleteAdGroupsRequestInput,
+  DeleteAdGroupsResponse,
+  DeleteAdsRequestInput,
+  DeleteAdsResponse,
+  DeleteAssetGroupsRequestInput,
+  DeleteAssetGroupsResponse,
+  DeleteAudienceGroupAssetGroupAssociationsRequestInput,
+  DeleteAudienceGroupAssetGroupAssociationsResponse,
+  DeleteAudienceGroupsRequestInput,
+  DeleteAudienceGroupsResponse,
+  DeleteAudiencesRequestInput,
+  DeleteAudiencesResponse,
+  DeleteBidStrategiesRequestInput,
+  DeleteBidStrategiesResponse,
+  DeleteBrandKitsRequestInput,
+  DeleteBrandKitsResponse,
+  DeleteBudgetsRequestInput,
+  DeleteBudgetsResponse,
+  DeleteCampaignConversionGoalsRequestInput,
+  DeleteCampaignConversionGoalsResponse,
+  DeleteCampaignCriterionsRequestInput,
+  DeleteCampaignCriterionsResponse,
+  DeleteCampaignsRequestInput,
+  DeleteCampaignsResponse,
+  DeleteDataExclusionsRequestInput,
+  DeleteDataExclusionsResponse,
+  DeleteExperimentsRequestInput,
+  DeleteExperimentsResponse,
+  DeleteHTML5sRequestInput,
+  DeleteHTML5sResponse,
+  DeleteImportJobsRequestInput,
+  DeleteImportJobsResponse,
+  DeleteKeywordsRequestInput,
+  DeleteKeywordsResponse,
+  DeleteLabelAssociationsRequestInput,
+  DeleteLabelAssociationsResponse,
+  DeleteLabelsRequestInput,
+  DeleteLabelsResponse,
+  DeleteLinkedInSegmentsRequestInput,
+  DeleteLinkedInSegmentsResponse,
+  DeleteListItemsFromSharedListRequestInput,
+  DeleteListItemsFromSharedListResponse,
+  DeleteMediaRequestInput,
+  DeleteMediaResponse,
+  DeleteNegativeKeywordsFromEntitiesRequestInput,
+  DeleteNegativeKeywordsFromEntitiesResponse,
+  DeleteSeasonalityAdjustmentsRequestInput,
+  DeleteSeasonalityAdjustmentsResponse,
+  DeleteSharedEntitiesRequestInput,
+  DeleteSharedEntitiesResponse,
+  DeleteSharedEntityAssociationsRequestInput,
+  DeleteSharedEntityAssociationsResponse,
+  DeleteVideosRequestInput,
+  DeleteVideosResponse,
+  GetAccountMigrationStatusesRequestInput,
+  GetAccountMigrationStatusesResponse,
+  GetAccountPropertiesRequest,
+  GetAccountPropertiesResponse,
+  GetAdExtensionIdsByAccountIdRequestInput,
+  GetAdExtensionIdsByAccountIdResponse,
+  GetAdExtensionsAssociationsRequestInput,
+  GetAdExtensionsAssociationsResponse,
+  GetAdExtensionsByIdsRequestInput,
+  GetAdExtensionsByIdsResponse,
+  GetAdExtensionsEditorialReasonsRequestInput,
+  GetAdExtensionsEditorialReasonsResponse,
+  GetAdGroupCriterionsByIdsRequestInput,
+  GetAdGroupCriterionsByIdsResponse,
+  GetAdGroupsByCampaignIdRequestInput,
+  GetAdGroupsByCampaignIdResponse,
+  GetAdGroupsByIdsRequestInput,
+  GetAdGroupsByIdsResponse,
+  GetAdsByAdGroupIdRequestInput,
+  GetAdsByAdGroupIdResponse,
+  GetAdsByEditorialStatusRequestInput,
+  GetAdsByEditorialStatusResponse,
+  GetAdsByIdsRequestInput,
+  GetAdsByIdsResponse,
+  GetAnnotationOptOutRequest,
+  GetAnnotationOptOutResponse,
+  GetAssetGroupListingGroupsByIdsRequestInput,
+  GetAssetGroupListingGroupsByIdsResponse,
+  GetAssetGroupsByCampaignIdRequestInput,
+  GetAssetGroupsByCampaignIdResponse,
+  GetAssetGroupsByIdsRequestInput,
+  GetAssetGroupsByIdsResponse,
+  GetAssetGroupsEditorialReasonsRequestInput,
+  GetAssetGroupsEditorialReasonsResponse,
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput,
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput,
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+  GetAudienceGroupsByIdsRequestInput,
+  GetAudienceGroupsByIdsResponse,
+  GetAudiencesByIdsRequestInput,
+  GetAudiencesByIdsResponse,
+  GetBMCStoresByCustomerIdRequest,
+  GetBMCStoresByCustomerIdResponse,
+  GetBSCCountriesRequest,
+  GetBSCCountriesResponse,
+  GetBidStrategiesByIdsRequestInput,
+  GetBidStrategiesByIdsResponse,
+  GetBrandKitsByAccountIdRequestInput,
+  GetBrandKitsByAccountIdResponse,
+  GetBrandKitsByIdsRequestInput,
+  GetBrandKitsByIdsResponse,
+  GetBudgetsByIdsRequestInput,
+  GetBudgetsByIdsResponse,
+  GetCampaignCriterionsByIdsRequestInput,
+  GetCampaignCriterionsByIdsResponse,
+  GetCampaignIdsByBidStrategyIdsRequestInput,
+  GetCampaignIdsByBidStrategyIdsResponse,
+  GetCampaignIdsByBudgetIdsRequestInput,
+  GetCampaignIdsByBudgetIdsResponse,
+  GetCampaignSizesByAccountIdRequestInput,
+  GetCampaignSizesByAccountIdResponse,
+  GetCampaignsByAccountIdRequestInput,
+  GetCampaignsByAccountIdResponse,
+  GetCampaignsByIdsRequestInput,
+  GetCampaignsByIdsResponse,
+  GetClipchampTemplatesRequest,
+  GetClipchampTemplatesResponse,
+  GetConfigValueRequest,
+  GetConfigValueResponse,
+  GetConversionGoalsByIdsRequestInput,
+  GetConversionGoalsByIdsResponse,
+  GetConversionGoalsByTagIdsRequestInput,
+  GetConversionGoalsByTagIdsResponse,
+  GetConversionValueRulesByAccountIdRequestInput,
+  GetConversionValueRulesByAccountIdResponse,
+  GetConversionValueRulesByIdsRequestInput,
+  GetConversionValueRulesByIdsResponse,
+  GetDataExclusionsByAccountIdRequestInput,
+  GetDataExclusionsByAccountIdResponse,
+  GetDataExclusionsByIdsRequestInput,
+  GetDataExclusionsByIdsResponse,
+  GetDiagnosticsRequestInput,
+  GetDiagnosticsResponse,
+  GetEditorialReasonsByIdsRequestInput,
+  GetEditorialReasonsByIdsResponse,
+  GetExperimentsByIdsRequestInput,
+  GetExperimentsByIdsResponse,
+  GetFileImportUploadUrlRequest,
+  GetFileImportUploadUrlResponse,
+  GetGeoLocationsFileUrlRequest,
+  GetGeoLocationsFileUrlResponse,
+  GetHTML5sByIdsRequestInput,
+  GetHTML5sByIdsResponse,
+  GetHealthCheckRequestInput,
+  GetHealthCheckResponse,
+  GetImportEntityIdsMappingRequestInput,
+  GetImportEntityIdsMappingResponse,
+  GetImportJobsByIdsRequestInput,
+  GetImportJobsByIdsResponse,
+  GetImportResultsRequestInput,
+  GetImportResultsResponse,
+  GetKeywordsByAdGroupIdRequestInput,
+  GetKeywordsByAdGroupIdResponse,
+  GetKeywordsByEditorialStatusRequestInput,
+  GetKeywordsByEditorialStatusResponse,
+  GetKeywordsByIdsRequestInput,
+  GetKeywordsByIdsResponse,
+  GetLabelAssociationsByEntityIdsRequestInput,
+  GetLabelAssociationsByEntityIdsResponse,
+  GetLabelAssociationsByLabelIdsRequestInput,
+  GetLabelAssociationsByLabelIdsResponse,
+  GetLabelsByIdsRequestInput,
+  GetLabelsByIdsResponse,
+  GetListItemsBySharedListRequestInput,
+  GetListItemsBySharedListResponse,
+  GetMediaAssociationsRequestInput,
+  GetMediaAssociationsResponse,
+  GetMediaMetaDataByAccountIdRequest,
+  GetMediaMetaDataByAccountIdResponse,
+  GetMediaMetaDataByIdsRequestInput,
+  GetMediaMetaDataByIdsResponse,
+  GetNegativeKeywordsByEntityIdsRequestInput,
+  GetNegativeKeywordsByEntityIdsResponse,
+  GetNegativeSitesByAdGroupIdsRequestInput,
+  GetNegativeSitesByAdGroupIdsResponse,
+  GetNegativeSitesByCampaignIdsRequestInput,
+  GetNegativeSitesByCampaignIdsResponse,
+  GetNewCustomerAcquisitionGoalsByAccountIdRequestInput,
+  GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+  GetOfflineConversionReportByGoalIdsRequestInput,
+  GetOfflineConversionReportByGoalIdsResponse,
+  GetOfflineConversionReportsRequestInput,
+  GetOfflineConversionReportsResponse,
+  GetProfileDataFileUrlRequest,
+  GetProfileDataFileUrlResponse,
+  GetResponsiveAdRecommendationJobRequestInput,
+  GetResponsiveAdRecommendationJobResponse,
+  GetSeasonalityAdjustmentsByAccountIdRequestInput,
+  GetSeasonalityAdjustmentsByAccountIdResponse,
+  GetSeasonalityAdjustmentsByIdsRequestInput,
+  GetSeasonalityAdjustmentsByIdsResponse,
+  GetSharedEntitiesByAccountIdRequest,
+  GetSharedEntitiesByAccountIdResponse,
+  GetSharedEntitiesRequest,
+  GetSharedEntitiesResponse,
+  GetSharedEntityAssociationsByEntityIdsRequestInput,
+  GetSharedEntityAssociationsByEntityIdsResponse,
+  GetSharedEntityAssociationsBySharedEntityIdsRequestInput,
+  GetSharedEntityAssociationsBySharedEntityIdsResponse,
+  GetSupportedClipchampAudioRequest,
+  GetSupportedClipchampAudioResponse,
+  GetSupportedFontsRequest,
+  GetSupportedFontsResponse,
+  GetUetTagAuthKeyRequestInput,
+  GetUetTagAuthKeyResponse,
+  GetUetTagsByIdsRequestInput,
+  GetUetTagsByIdsResponse,
+  GetVideosByIdsRequestInput,
+  GetVideosByIdsResponse,
+  RefineAssetGroupRecommendationRequestInput,
+  RefineAssetGroupRecommendationResponse,
+  RefineResponsiveAdRecommendationRequestInput,
+  RefineResponsiveAdRecommendationResponse,
+  RefineResponsiveSearchAdRecommendationRequestInput,
+  RefineResponsiveSearchAdRecommendationResponse,
+  SearchCompaniesRequest,
+  SearchCompaniesResponse,
+  SetAccountPropertiesRequest,
+  SetAdExtensionsAssociationsRequestInput,
+  SetAdExtensionsAssociationsResponse,
+  SetAudienceGroupAssetGroupAssociationsRequestInput,
+  SetAudienceGroupAssetGroupAssociationsResponse,
+  SetLabelAssociationsRequestInput,
+  SetLabelAssociationsResponse,
+  SetNegativeSitesToAdGroupsRequestInput,
+  SetNegativeSitesToAdGroupsResponse,
+  SetNegativeSitesToCampaignsRequestInput,
+  SetNegativeSitesToCampaignsResponse,
+  SetSharedEntityAssociationsRequestInput,
+  SetSharedEntityAssociationsResponse,
+  UpdateAdExtensionsRequestInput,
+  UpdateAdExtensionsResponse,
+  UpdateAdGroupCriterionsRequestInput,
+  UpdateAdGroupCriterionsResponse,
+  UpdateAdGroupsRequestInput,
+  UpdateAdGroupsResponse,
+  UpdateAdsRequestInput,
+  UpdateAdsResponse,
+  UpdateAnnotationOptOutRequestInput,
+  UpdateAssetGroupsRequestInput,
+  UpdateAssetGroupsResponse,
+  UpdateAudienceGroupsRequestInput,
+  UpdateAudienceGroupsResponse,
+  UpdateAudiencesRequestInput,
+  UpdateAudiencesResponse,
+  UpdateBidStrategiesRequestInput,
+  UpdateBidStrategiesResponse,
+  UpdateBrandKitsRequestInput,
+  UpdateBrandKitsResponse,
+  UpdateBudgetsRequestInput,
+  UpdateBudgetsResponse,
+  UpdateCampaignCriterionsRequestInput,
+  UpdateCampaignCriterionsResponse,
+  UpdateCampaignsRequestInput,
+  UpdateCampaignsResponse,
+  UpdateConversionGoalsRequestInput,
+  UpdateConversionGoalsResponse,
+  UpdateConversionValueRulesRequestInput,
+  UpdateConversionValueRulesResponse,
+  UpdateConversionValueRulesStatusRequestInput,
+  UpdateConversionValueRulesStatusResponse,
+  UpdateDataExclusionsRequestInput,
+  UpdateDataExclusionsResponse,
+  UpdateExperimentsRequestInput,
+  UpdateExperimentsResponse,
+  UpdateImportJobsRequestInput,
+  UpdateImportJobsResponse,
+  UpdateKeywordsRequestInput,
+  UpdateKeywordsResponse,
+  UpdateLabelsRequestInput,
+  UpdateLabelsResponse,
+  UpdateLinkedInSegmentsRequestInput,
+  UpdateLinkedInSegmentsResponse,
+  UpdateNewCustomerAcquisitionGoalsRequestInput,
+  UpdateNewCustomerAcquisitionGoalsResponse,
+  UpdateSeasonalityAdjustmentsRequestInput,
+  UpdateSeasonalityAdjustmentsResponse,
+  UpdateSharedEntitiesRequestInput,
+  UpdateSharedEntitiesResponse,
+  UpdateUetTagsRequestInput,
+  UpdateUetTagsResponse,
+  UpdateVideosRequestInput,
+  UpdateVideosResponse,
 } from "./types.js";
 
 export type CampaignManagementServiceClientOptions = ClientOptions<
@@ -14,13 +394,784 @@ export type CampaignManagementServiceClientOptions = ClientOptions<
   CampaignManagementServiceSoapHeaders
 >;
 
+/** A client of service CampaignManagementService. */
+export interface CampaignManagementServiceClient {
+  /** The port this client sends to. */
+  readonly port: CampaignManagementServicePortName;
+  readonly addCampaigns: (
+    input: AddCampaignsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddCampaignsResponse>;
+  readonly getCampaignsByAccountId: (
+    input: GetCampaignsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignsByAccountIdResponse>;
+  readonly getCampaignsByIds: (
+    input: GetCampaignsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignsByIdsResponse>;
+  readonly deleteCampaigns: (
+    input: DeleteCampaignsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteCampaignsResponse>;
+  readonly updateCampaigns: (
+    input: UpdateCampaignsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateCampaignsResponse>;
+  readonly getNegativeSitesByCampaignIds: (
+    input: GetNegativeSitesByCampaignIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetNegativeSitesByCampaignIdsResponse>;
+  readonly setNegativeSitesToCampaigns: (
+    input: SetNegativeSitesToCampaignsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetNegativeSitesToCampaignsResponse>;
+  readonly getConfigValue: (
+    input: GetConfigValueRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetConfigValueResponse>;
+  readonly getBSCCountries: (
+    input: GetBSCCountriesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBSCCountriesResponse>;
+  readonly addAdGroups: (
+    input: AddAdGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAdGroupsResponse>;
+  readonly deleteAdGroups: (
+    input: DeleteAdGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAdGroupsResponse>;
+  readonly getAdGroupsByIds: (
+    input: GetAdGroupsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdGroupsByIdsResponse>;
+  readonly getAdGroupsByCampaignId: (
+    input: GetAdGroupsByCampaignIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdGroupsByCampaignIdResponse>;
+  readonly updateAdGroups: (
+    input: UpdateAdGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAdGroupsResponse>;
+  readonly getNegativeSitesByAdGroupIds: (
+    input: GetNegativeSitesByAdGroupIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetNegativeSitesByAdGroupIdsResponse>;
+  readonly setNegativeSitesToAdGroups: (
+    input: SetNegativeSitesToAdGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetNegativeSitesToAdGroupsResponse>;
+  readonly getGeoLocationsFileUrl: (
+    input: GetGeoLocationsFileUrlRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetGeoLocationsFileUrlResponse>;
+  readonly addAds: (
+    input: AddAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAdsResponse>;
+  readonly deleteAds: (
+    input: DeleteAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAdsResponse>;
+  readonly getAdsByEditorialStatus: (
+    input: GetAdsByEditorialStatusRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdsByEditorialStatusResponse>;
+  readonly getAdsByIds: (
+    input: GetAdsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdsByIdsResponse>;
+  readonly getAdsByAdGroupId: (
+    input: GetAdsByAdGroupIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdsByAdGroupIdResponse>;
+  readonly updateAds: (
+    input: UpdateAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAdsResponse>;
+  readonly addKeywords: (
+    input: AddKeywordsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddKeywordsResponse>;
+  readonly deleteKeywords: (
+    input: DeleteKeywordsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteKeywordsResponse>;
+  readonly getKeywordsByEditorialStatus: (
+    input: GetKeywordsByEditorialStatusRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetKeywordsByEditorialStatusResponse>;
+  readonly getKeywordsByIds: (
+    input: GetKeywordsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetKeywordsByIdsResponse>;
+  readonly getKeywordsByAdGroupId: (
+    input: GetKeywordsByAdGroupIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetKeywordsByAdGroupIdResponse>;
+  readonly updateKeywords: (
+    input: UpdateKeywordsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateKeywordsResponse>;
+  readonly appealEditorialRejections: (
+    input: AppealEditorialRejectionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AppealEditorialRejectionsResponse>;
+  readonly getEditorialReasonsByIds: (
+    input: GetEditorialReasonsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetEditorialReasonsByIdsResponse>;
+  readonly getAccountMigrationStatuses: (
+    input: GetAccountMigrationStatusesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAccountMigrationStatusesResponse>;
+  readonly setAccountProperties: (
+    input: SetAccountPropertiesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<void>;
+  readonly getAccountProperties: (
+    input: GetAccountPropertiesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAccountPropertiesResponse>;
+  readonly addAdExtensions: (
+    input: AddAdExtensionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAdExtensionsResponse>;
+  readonly getAdExtensionsByIds: (
+    input: GetAdExtensionsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdExtensionsByIdsResponse>;
+  readonly updateAdExtensions: (
+    input: UpdateAdExtensionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAdExtensionsResponse>;
+  readonly deleteAdExtensions: (
+    input: DeleteAdExtensionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAdExtensionsResponse>;
+  readonly getAdExtensionsEditorialReasons: (
+    input: GetAdExtensionsEditorialReasonsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdExtensionsEditorialReasonsResponse>;
+  readonly setAdExtensionsAssociations: (
+    input: SetAdExtensionsAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetAdExtensionsAssociationsResponse>;
+  readonly getAdExtensionsAssociations: (
+    input: GetAdExtensionsAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdExtensionsAssociationsResponse>;
+  readonly deleteAdExtensionsAssociations: (
+    input: DeleteAdExtensionsAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAdExtensionsAssociationsResponse>;
+  readonly getAdExtensionIdsByAccountId: (
+    input: GetAdExtensionIdsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdExtensionIdsByAccountIdResponse>;
+  readonly addMedia: (
+    input: AddMediaRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddMediaResponse>;
+  readonly deleteMedia: (
+    input: DeleteMediaRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteMediaResponse>;
+  readonly getMediaMetaDataByAccountId: (
+    input: GetMediaMetaDataByAccountIdRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetMediaMetaDataByAccountIdResponse>;
+  readonly getMediaMetaDataByIds: (
+    input: GetMediaMetaDataByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetMediaMetaDataByIdsResponse>;
+  readonly getMediaAssociations: (
+    input: GetMediaAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetMediaAssociationsResponse>;
+  readonly getAdGroupCriterionsByIds: (
+    input: GetAdGroupCriterionsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAdGroupCriterionsByIdsResponse>;
+  readonly addAdGroupCriterions: (
+    input: AddAdGroupCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAdGroupCriterionsResponse>;
+  readonly updateAdGroupCriterions: (
+    input: UpdateAdGroupCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAdGroupCriterionsResponse>;
+  readonly deleteAdGroupCriterions: (
+    input: DeleteAdGroupCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAdGroupCriterionsResponse>;
+  readonly applyProductPartitionActions: (
+    input: ApplyProductPartitionActionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyProductPartitionActionsResponse>;
+  readonly applyHotelGroupActions: (
+    input: ApplyHotelGroupActionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyHotelGroupActionsResponse>;
+  readonly applyAssetGroupListingGroupActions: (
+    input: ApplyAssetGroupListingGroupActionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyAssetGroupListingGroupActionsResponse>;
+  readonly getAssetGroupListingGroupsByIds: (
+    input: GetAssetGroupListingGroupsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAssetGroupListingGroupsByIdsResponse>;
+  readonly getBMCStoresByCustomerId: (
+    input: GetBMCStoresByCustomerIdRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBMCStoresByCustomerIdResponse>;
+  readonly addNegativeKeywordsToEntities: (
+    input: AddNegativeKeywordsToEntitiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddNegativeKeywordsToEntitiesResponse>;
+  readonly getNegativeKeywordsByEntityIds: (
+    input: GetNegativeKeywordsByEntityIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetNegativeKeywordsByEntityIdsResponse>;
+  readonly deleteNegativeKeywordsFromEntities: (
+    input: DeleteNegativeKeywordsFromEntitiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteNegativeKeywordsFromEntitiesResponse>;
+  readonly getSharedEntitiesByAccountId: (
+    input: GetSharedEntitiesByAccountIdRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSharedEntitiesByAccountIdResponse>;
+  readonly getSharedEntities: (
+    input: GetSharedEntitiesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSharedEntitiesResponse>;
+  readonly addSharedEntity: (
+    input: AddSharedEntityRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddSharedEntityResponse>;
+  readonly getListItemsBySharedList: (
+    input: GetListItemsBySharedListRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetListItemsBySharedListResponse>;
+  readonly addListItemsToSharedList: (
+    input: AddListItemsToSharedListRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddListItemsToSharedListResponse>;
+  readonly updateSharedEntities: (
+    input: UpdateSharedEntitiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateSharedEntitiesResponse>;
+  readonly deleteListItemsFromSharedList: (
+    input: DeleteListItemsFromSharedListRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteListItemsFromSharedListResponse>;
+  readonly setSharedEntityAssociations: (
+    input: SetSharedEntityAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetSharedEntityAssociationsResponse>;
+  readonly deleteSharedEntityAssociations: (
+    input: DeleteSharedEntityAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteSharedEntityAssociationsResponse>;
+  readonly getSharedEntityAssociationsBySharedEntityIds: (
+    input: GetSharedEntityAssociationsBySharedEntityIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSharedEntityAssociationsBySharedEntityIdsResponse>;
+  readonly getSharedEntityAssociationsByEntityIds: (
+    input: GetSharedEntityAssociationsByEntityIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSharedEntityAssociationsByEntityIdsResponse>;
+  readonly deleteSharedEntities: (
+    input: DeleteSharedEntitiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteSharedEntitiesResponse>;
+  readonly getCampaignSizesByAccountId: (
+    input: GetCampaignSizesByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignSizesByAccountIdResponse>;
+  readonly addCampaignCriterions: (
+    input: AddCampaignCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddCampaignCriterionsResponse>;
+  readonly updateCampaignCriterions: (
+    input: UpdateCampaignCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateCampaignCriterionsResponse>;
+  readonly deleteCampaignCriterions: (
+    input: DeleteCampaignCriterionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteCampaignCriterionsResponse>;
+  readonly getCampaignCriterionsByIds: (
+    input: GetCampaignCriterionsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignCriterionsByIdsResponse>;
+  readonly addBudgets: (
+    input: AddBudgetsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddBudgetsResponse>;
+  readonly updateBudgets: (
+    input: UpdateBudgetsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateBudgetsResponse>;
+  readonly deleteBudgets: (
+    input: DeleteBudgetsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteBudgetsResponse>;
+  readonly getBudgetsByIds: (
+    input: GetBudgetsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBudgetsByIdsResponse>;
+  readonly getCampaignIdsByBudgetIds: (
+    input: GetCampaignIdsByBudgetIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignIdsByBudgetIdsResponse>;
+  readonly addBidStrategies: (
+    input: AddBidStrategiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddBidStrategiesResponse>;
+  readonly updateBidStrategies: (
+    input: UpdateBidStrategiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateBidStrategiesResponse>;
+  readonly deleteBidStrategies: (
+    input: DeleteBidStrategiesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteBidStrategiesResponse>;
+  readonly getBidStrategiesByIds: (
+    input: GetBidStrategiesByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBidStrategiesByIdsResponse>;
+  readonly getCampaignIdsByBidStrategyIds: (
+    input: GetCampaignIdsByBidStrategyIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetCampaignIdsByBidStrategyIdsResponse>;
+  readonly addAudienceGroups: (
+    input: AddAudienceGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAudienceGroupsResponse>;
+  readonly updateAudienceGroups: (
+    input: UpdateAudienceGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAudienceGroupsResponse>;
+  readonly deleteAudienceGroups: (
+    input: DeleteAudienceGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAudienceGroupsResponse>;
+  readonly getAudienceGroupsByIds: (
+    input: GetAudienceGroupsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAudienceGroupsByIdsResponse>;
+  readonly addAssetGroups: (
+    input: AddAssetGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAssetGroupsResponse>;
+  readonly updateAssetGroups: (
+    input: UpdateAssetGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAssetGroupsResponse>;
+  readonly deleteAssetGroups: (
+    input: DeleteAssetGroupsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAssetGroupsResponse>;
+  readonly getAssetGroupsByIds: (
+    input: GetAssetGroupsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAssetGroupsByIdsResponse>;
+  readonly getAssetGroupsByCampaignId: (
+    input: GetAssetGroupsByCampaignIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAssetGroupsByCampaignIdResponse>;
+  readonly getAssetGroupsEditorialReasons: (
+    input: GetAssetGroupsEditorialReasonsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAssetGroupsEditorialReasonsResponse>;
+  readonly setAudienceGroupAssetGroupAssociations: (
+    input: SetAudienceGroupAssetGroupAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetAudienceGroupAssetGroupAssociationsResponse>;
+  readonly deleteAudienceGroupAssetGroupAssociations: (
+    input: DeleteAudienceGroupAssetGroupAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAudienceGroupAssetGroupAssociationsResponse>;
+  readonly getAudienceGroupAssetGroupAssociationsByAssetGroupIds: (
+    input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse>;
+  readonly getAudienceGroupAssetGroupAssociationsByAudienceGroupIds: (
+    input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse>;
+  readonly addAudiences: (
+    input: AddAudiencesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddAudiencesResponse>;
+  readonly updateAudiences: (
+    input: UpdateAudiencesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateAudiencesResponse>;
+  readonly deleteAudiences: (
+    input: DeleteAudiencesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteAudiencesResponse>;
+  readonly getAudiencesByIds: (
+    input: GetAudiencesByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAudiencesByIdsResponse>;
+  readonly applyCustomerListItems: (
+    input: ApplyCustomerListItemsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyCustomerListItemsResponse>;
+  readonly applyCustomerListUserData: (
+    input: ApplyCustomerListUserDataRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyCustomerListUserDataResponse>;
+  readonly getUetTagsByIds: (
+    input: GetUetTagsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetUetTagsByIdsResponse>;
+  readonly addUetTags: (
+    input: AddUetTagsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddUetTagsResponse>;
+  readonly updateUetTags: (
+    input: UpdateUetTagsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateUetTagsResponse>;
+  readonly getConversionGoalsByIds: (
+    input: GetConversionGoalsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetConversionGoalsByIdsResponse>;
+  readonly getConversionGoalsByTagIds: (
+    input: GetConversionGoalsByTagIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetConversionGoalsByTagIdsResponse>;
+  readonly addConversionGoals: (
+    input: AddConversionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddConversionGoalsResponse>;
+  readonly updateConversionGoals: (
+    input: UpdateConversionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateConversionGoalsResponse>;
+  readonly applyOfflineConversions: (
+    input: ApplyOfflineConversionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyOfflineConversionsResponse>;
+  readonly applyOfflineConversionAdjustments: (
+    input: ApplyOfflineConversionAdjustmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyOfflineConversionAdjustmentsResponse>;
+  readonly applyOnlineConversionAdjustments: (
+    input: ApplyOnlineConversionAdjustmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<ApplyOnlineConversionAdjustmentsResponse>;
+  readonly getOfflineConversionReports: (
+    input: GetOfflineConversionReportsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetOfflineConversionReportsResponse>;
+  readonly getOfflineConversionReportByGoalIds: (
+    input: GetOfflineConversionReportByGoalIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetOfflineConversionReportByGoalIdsResponse>;
+  readonly addLabels: (
+    input: AddLabelsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddLabelsResponse>;
+  readonly deleteLabels: (
+    input: DeleteLabelsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteLabelsResponse>;
+  readonly updateLabels: (
+    input: UpdateLabelsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateLabelsResponse>;
+  readonly getLabelsByIds: (
+    input: GetLabelsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetLabelsByIdsResponse>;
+  readonly setLabelAssociations: (
+    input: SetLabelAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SetLabelAssociationsResponse>;
+  readonly deleteLabelAssociations: (
+    input: DeleteLabelAssociationsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteLabelAssociationsResponse>;
+  readonly getLabelAssociationsByEntityIds: (
+    input: GetLabelAssociationsByEntityIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetLabelAssociationsByEntityIdsResponse>;
+  readonly getLabelAssociationsByLabelIds: (
+    input: GetLabelAssociationsByLabelIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetLabelAssociationsByLabelIdsResponse>;
+  readonly addExperiments: (
+    input: AddExperimentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddExperimentsResponse>;
+  readonly deleteExperiments: (
+    input: DeleteExperimentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteExperimentsResponse>;
+  readonly updateExperiments: (
+    input: UpdateExperimentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateExperimentsResponse>;
+  readonly getExperimentsByIds: (
+    input: GetExperimentsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetExperimentsByIdsResponse>;
+  readonly getProfileDataFileUrl: (
+    input: GetProfileDataFileUrlRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetProfileDataFileUrlResponse>;
+  readonly searchCompanies: (
+    input: SearchCompaniesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<SearchCompaniesResponse>;
+  readonly getFileImportUploadUrl: (
+    input: GetFileImportUploadUrlRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetFileImportUploadUrlResponse>;
+  readonly addImportJobs: (
+    input: AddImportJobsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddImportJobsResponse>;
+  readonly getImportResults: (
+    input: GetImportResultsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetImportResultsResponse>;
+  readonly getImportJobsByIds: (
+    input: GetImportJobsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetImportJobsByIdsResponse>;
+  readonly deleteImportJobs: (
+    input: DeleteImportJobsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteImportJobsResponse>;
+  readonly getImportEntityIdsMapping: (
+    input: GetImportEntityIdsMappingRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetImportEntityIdsMappingResponse>;
+  readonly updateImportJobs: (
+    input: UpdateImportJobsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateImportJobsResponse>;
+  readonly addVideos: (
+    input: AddVideosRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddVideosResponse>;
+  readonly deleteVideos: (
+    input: DeleteVideosRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteVideosResponse>;
+  readonly getVideosByIds: (
+    input: GetVideosByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetVideosByIdsResponse>;
+  readonly updateVideos: (
+    input: UpdateVideosRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateVideosResponse>;
+  readonly addHTML5s: (
+    input: AddHTML5sRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddHTML5sResponse>;
+  readonly getHTML5sByIds: (
+    input: GetHTML5sByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetHTML5sByIdsResponse>;
+  readonly deleteHTML5s: (
+    input: DeleteHTML5sRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteHTML5sResponse>;
+  readonly addCampaignConversionGoals: (
+    input: AddCampaignConversionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddCampaignConversionGoalsResponse>;
+  readonly deleteCampaignConversionGoals: (
+    input: DeleteCampaignConversionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteCampaignConversionGoalsResponse>;
+  readonly addDataExclusions: (
+    input: AddDataExclusionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddDataExclusionsResponse>;
+  readonly updateDataExclusions: (
+    input: UpdateDataExclusionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateDataExclusionsResponse>;
+  readonly deleteDataExclusions: (
+    input: DeleteDataExclusionsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteDataExclusionsResponse>;
+  readonly getDataExclusionsByIds: (
+    input: GetDataExclusionsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetDataExclusionsByIdsResponse>;
+  readonly getDataExclusionsByAccountId: (
+    input: GetDataExclusionsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetDataExclusionsByAccountIdResponse>;
+  readonly addSeasonalityAdjustments: (
+    input: AddSeasonalityAdjustmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddSeasonalityAdjustmentsResponse>;
+  readonly updateSeasonalityAdjustments: (
+    input: UpdateSeasonalityAdjustmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateSeasonalityAdjustmentsResponse>;
+  readonly deleteSeasonalityAdjustments: (
+    input: DeleteSeasonalityAdjustmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteSeasonalityAdjustmentsResponse>;
+  readonly getSeasonalityAdjustmentsByIds: (
+    input: GetSeasonalityAdjustmentsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSeasonalityAdjustmentsByIdsResponse>;
+  readonly getSeasonalityAdjustmentsByAccountId: (
+    input: GetSeasonalityAdjustmentsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSeasonalityAdjustmentsByAccountIdResponse>;
+  readonly createAssetGroupRecommendation: (
+    input: CreateAssetGroupRecommendationRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<CreateAssetGroupRecommendationResponse>;
+  readonly createResponsiveAdRecommendation: (
+    input: CreateResponsiveAdRecommendationRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<CreateResponsiveAdRecommendationResponse>;
+  readonly createResponsiveSearchAdRecommendation: (
+    input: CreateResponsiveSearchAdRecommendationRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<CreateResponsiveSearchAdRecommendationResponse>;
+  readonly refineAssetGroupRecommendation: (
+    input: RefineAssetGroupRecommendationRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<RefineAssetGroupRecommendationResponse>;
+  readonly refineResponsiveAdRecommendation: (
+    input: RefineResponsiveAdRecommendationRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<RefineResponsiveAdRecommendationResponse>;
+  readonly refineResponsiveSearchAdRecommendation: (
+    input: RefineResponsiveSearchAdRecommendationRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<RefineResponsiveSearchAdRecommendationResponse>;
+  readonly getResponsiveAdRecommendationJob: (
+    input: GetResponsiveAdRecommendationJobRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetResponsiveAdRecommendationJobResponse>;
+  readonly updateConversionValueRules: (
+    input: UpdateConversionValueRulesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateConversionValueRulesResponse>;
+  readonly updateConversionValueRulesStatus: (
+    input: UpdateConversionValueRulesStatusRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateConversionValueRulesStatusResponse>;
+  readonly addConversionValueRules: (
+    input: AddConversionValueRulesRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddConversionValueRulesResponse>;
+  readonly getConversionValueRulesByAccountId: (
+    input: GetConversionValueRulesByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetConversionValueRulesByAccountIdResponse>;
+  readonly getConversionValueRulesByIds: (
+    input: GetConversionValueRulesByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetConversionValueRulesByIdsResponse>;
+  readonly addBrandKits: (
+    input: AddBrandKitsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddBrandKitsResponse>;
+  readonly updateBrandKits: (
+    input: UpdateBrandKitsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateBrandKitsResponse>;
+  readonly deleteBrandKits: (
+    input: DeleteBrandKitsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteBrandKitsResponse>;
+  readonly createBrandKitRecommendation: (
+    input: CreateBrandKitRecommendationRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<CreateBrandKitRecommendationResponse>;
+  readonly addNewCustomerAcquisitionGoals: (
+    input: AddNewCustomerAcquisitionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddNewCustomerAcquisitionGoalsResponse>;
+  readonly updateNewCustomerAcquisitionGoals: (
+    input: UpdateNewCustomerAcquisitionGoalsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateNewCustomerAcquisitionGoalsResponse>;
+  readonly getNewCustomerAcquisitionGoalsByAccountId: (
+    input: GetNewCustomerAcquisitionGoalsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetNewCustomerAcquisitionGoalsByAccountIdResponse>;
+  readonly getBrandKitsByAccountId: (
+    input: GetBrandKitsByAccountIdRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBrandKitsByAccountIdResponse>;
+  readonly getBrandKitsByIds: (
+    input: GetBrandKitsByIdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetBrandKitsByIdsResponse>;
+  readonly getClipchampTemplates: (
+    input: GetClipchampTemplatesRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetClipchampTemplatesResponse>;
+  readonly getSupportedClipchampAudio: (
+    input: GetSupportedClipchampAudioRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSupportedClipchampAudioResponse>;
+  readonly getSupportedFonts: (
+    input: GetSupportedFontsRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetSupportedFontsResponse>;
+  readonly getHealthCheck: (
+    input: GetHealthCheckRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetHealthCheckResponse>;
+  readonly getDiagnostics: (
+    input: GetDiagnosticsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetDiagnosticsResponse>;
+  readonly getAnnotationOptOut: (
+    input: GetAnnotationOptOutRequest,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetAnnotationOptOutResponse>;
+  readonly updateAnnotationOptOut: (
+    input: UpdateAnnotationOptOutRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<void>;
+  readonly addLinkedInSegments: (
+    input: AddLinkedInSegmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<AddLinkedInSegmentsResponse>;
+  readonly deleteLinkedInSegments: (
+    input: DeleteLinkedInSegmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<DeleteLinkedInSegmentsResponse>;
+  readonly updateLinkedInSegments: (
+    input: UpdateLinkedInSegmentsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<UpdateLinkedInSegmentsResponse>;
+  readonly getUetTagAuthKey: (
+    input: GetUetTagAuthKeyRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ) => Promise<GetUetTagAuthKeyResponse>;
+}
+
 /**
  * A client of service CampaignManagementService.
  *
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (BasicHttpBinding_ICampaignManagementService).
  */
-export const CampaignManagementServiceClient = clientClass(CampaignManagementServiceDesc);
-
-/** A client of service CampaignManagementService. */
-export type CampaignManagementServiceClient = Client<typeof CampaignManagementServiceDesc>;
+export const CampaignManagementServiceClient = clientClass<
+  typeof CampaignManagementServiceDesc,
+  CampaignManagementServiceClient,
+  CampaignManagementServiceClientOptions
+>(CampaignManagementServiceDesc);

@@ -4,37 +4,1238 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { CampaignManagementServiceDesc } from "./descriptors.js";
+import type {
+  AddAdExtensionsRequest,
+  AddAdExtensionsResponseInput,
+  AddAdGroupCriterionsRequest,
+  AddAdGroupCriterionsResponseInput,
+  AddAdGroupsRequest,
+  AddAdGroupsResponseInput,
+  AddAdsRequest,
+  AddAdsResponseInput,
+  AddAssetGroupsRequest,
+  AddAssetGroupsResponseInput,
+  AddAudienceGroupsRequest,
+  AddAudienceGroupsResponseInput,
+  AddAudiencesRequest,
+  AddAudiencesResponseInput,
+  AddBidStrategiesRequest,
+  AddBidStrategiesResponseInput,
+  AddBrandKitsRequest,
+  AddBrandKitsResponseInput,
+  AddBudgetsRequest,
+  AddBudgetsResponseInput,
+  AddCampaignConversionGoalsRequest,
+  AddCampaignConversionGoalsResponse,
+  AddCampaignCriterionsRequest,
+  AddCampaignCriterionsResponseInput,
+  AddCampaignsRequest,
+  AddCampaignsResponseInput,
+  AddConversionGoalsRequest,
+  AddConversionGoalsResponseInput,
+  AddConversionValueRulesRequest,
+  AddConversionValueRulesResponseInput,
+  AddDataExclusionsRequest,
+  AddDataExclusionsResponseInput,
+  AddExperimentsRequest,
+  AddExperimentsResponseInput,
+  AddHTML5sRequest,
+  AddHTML5sResponseInput,
+  AddImportJobsRequest,
+  AddImportJobsResponseInput,
+  AddKeywordsRequest,
+  AddKeywordsResponseInput,
+  AddLabelsRequest,
+  AddLabelsResponseInput,
+  AddLinkedInSegmentsRequest,
+  AddLinkedInSegmentsResponseInput,
+  AddListItemsToSharedListRequest,
+  AddListItemsToSharedListResponseInput,
+  AddMediaRequest,
+  AddMediaResponseInput,
+  AddNegativeKeywordsToEntitiesRequest,
+  AddNegativeKeywordsToEntitiesResponseInput,
+  AddNewCustomerAcquisitionGoalsRequest,
+  AddNewCustomerAcquisitionGoalsResponseInput,
+  AddSeasonalityAdjustmentsRequest,
+  AddSeasonalityAdjustmentsResponseInput,
+  AddSharedEntityRequest,
+  AddSharedEntityResponseInput,
+  AddUetTagsRequest,
+  AddUetTagsResponseInput,
+  AddVideosRequest,
+  AddVideosResponseInput,
+  AppealEditorialRejectionsRequest,
+  AppealEditorialRejectionsResponse,
+  ApplyAssetGroupListingGroupActionsRequest,
+  ApplyAssetGroupListingGroupActionsResponseInput,
+  ApplyCustomerListItemsRequest,
+  ApplyCustomerListItemsResponse,
+  ApplyCustomerListUserDataRequest,
+  ApplyCustomerListUserDataResponse,
+  ApplyHotelGroupActionsRequest,
+  ApplyHotelGroupActionsResponseInput,
+  ApplyOfflineConversionAdjustmentsRequest,
+  ApplyOfflineConversionAdjustmentsResponse,
+  ApplyOfflineConversionsRequest,
+  ApplyOfflineConversionsResponse,
+  ApplyOnlineConversionAdjustmentsRequest,
+  ApplyOnlineConversionAdjustmentsResponse,
+  ApplyProductPartitionActionsRequest,
+  ApplyProductPartitionActionsResponseInput,
+  CampaignManagementServiceSoapHeaders,
+  CreateAssetGroupRecommendationRequest,
+  CreateAssetGroupRecommendationResponseInput,
+  CreateBrandKitRecommendationRequest,
+  CreateBrandKitRecommendationResponseInput,
+  CreateResponsiveAdRecommendationRequest,
+  CreateResponsiveAdRecommendationResponseInput,
+  CreateResponsiveSearchAdRecommendationRequest,
+  CreateResponsiveSearchAdRecommendationResponseInput,
+  DeleteAdExtensionsAssociationsRequest,
+  DeleteAdExtensionsAssociationsResponse,
+  DeleteAdExtensionsRequest,
+  DeleteAdExtensionsResponse,
+  DeleteAdGroupCriterionsRequest,
+  DeleteAdGroupCriterionsResponse,
+  DeleteAdGroupsRequest,
+  DeleteAdGroupsResponse,
+  DeleteAdsRequest,
+  DeleteAdsResponse,
+  DeleteAssetGroupsRequest,
+  DeleteAssetGroupsResponse,
+  DeleteAudienceGroupAssetGroupAssociationsRequest,
+  DeleteAudienceGroupAssetGroupAssociationsResponse,
+  DeleteAudienceGroupsRequest,
+  DeleteAudienceGroupsResponse,
+  DeleteAudiencesRequest,
+  DeleteAudiencesResponse,
+  DeleteBidStrategiesRequest,
+  DeleteBidStrategiesResponse,
+  DeleteBrandKitsRequest,
+  DeleteBrandKitsResponse,
+  DeleteBudgetsRequest,
+  DeleteBudgetsResponse,
+  DeleteCampaignConversionGoalsRequest,
+  DeleteCampaignConversionGoalsResponse,
+  DeleteCampaignCriterionsRequest,
+  DeleteCampaignCriterionsResponse,
+  DeleteCampaignsRequest,
+  DeleteCampaignsResponse,
+  DeleteDataExclusionsRequest,
+  DeleteDataExclusionsResponse,
+  DeleteExperimentsRequest,
+  DeleteExperimentsResponse,
+  DeleteHTML5sRequest,
+  DeleteHTML5sResponse,
+  DeleteImportJobsRequest,
+  DeleteImportJobsResponse,
+  DeleteKeywordsRequest,
+  DeleteKeywordsResponse,
+  DeleteLabelAssociationsRequest,
+  DeleteLabelAssociationsResponse,
+  DeleteLabelsRequest,
+  DeleteLabelsResponse,
+  DeleteLinkedInSegmentsRequest,
+  DeleteLinkedInSegmentsResponse,
+  DeleteListItemsFromSharedListRequest,
+  DeleteListItemsFromSharedListResponse,
+  DeleteMediaRequest,
+  DeleteMediaResponse,
+  DeleteNegativeKeywordsFromEntitiesRequest,
+  DeleteNegativeKeywordsFromEntitiesResponse,
+  DeleteSeasonalityAdjustmentsRequest,
+  DeleteSeasonalityAdjustmentsResponse,
+  DeleteSharedEntitiesRequest,
+  DeleteSharedEntitiesResponse,
+  DeleteSharedEntityAssociationsRequest,
+  DeleteSharedEntityAssociationsResponse,
+  DeleteVideosRequest,
+  DeleteVideosResponse,
+  GetAccountMigrationStatusesRequest,
+  GetAccountMigrationStatusesResponseInput,
+  GetAccountPropertiesRequest,
+  GetAccountPropertiesResponse,
+  GetAdExtensionIdsByAccountIdRequest,
+  GetAdExtensionIdsByAccountIdResponseInput,
+  GetAdExtensionsAssociationsRequest,
+  GetAdExtensionsAssociationsResponseInput,
+  GetAdExtensionsByIdsRequest,
+  GetAdExtensionsByIdsResponseInput,
+  GetAdExtensionsEditorialReasonsRequest,
+  GetAdExtensionsEditorialReasonsResponseInput,
+  GetAdGroupCriterionsByIdsRequest,
+  GetAdGroupCriterionsByIdsResponseInput,
+  GetAdGroupsByCampaignIdRequest,
+  GetAdGroupsByCampaignIdResponseInput,
+  GetAdGroupsByIdsRequest,
+  GetAdGroupsByIdsResponseInput,
+  GetAdsByAdGroupIdRequest,
+  GetAdsByAdGroupIdResponseInput,
+  GetAdsByEditorialStatusRequest,
+  GetAdsByEditorialStatusResponseInput,
+  GetAdsByIdsRequest,
+  GetAdsByIdsResponseInput,
+  GetAnnotationOptOutRequest,
+  GetAnnotationOptOutResponseInput,
+  GetAssetGroupListingGroupsByIdsRequest,
+  GetAssetGroupListingGroupsByIdsResponseInput,
+  GetAssetGroupsByCampaignIdRequest,
+  GetAssetGroupsByCampaignIdResponseInput,
+  GetAssetGroupsByIdsRequest,
+  GetAssetGroupsByIdsResponseInput,
+  GetAssetGroupsEditorialReasonsRequest,
+  GetAssetGroupsEditorialReasonsResponseInput,
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput,
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput,
+  GetAudienceGroupsByIdsRequest,
+  GetAudienceGroupsByIdsResponseInput,
+  GetAudiencesByIdsRequest,
+  GetAudiencesByIdsResponseInput,
+  GetBMCStoresByCustomerIdRequest,
+  GetBMCStoresByCustomerIdResponseInput,
+  GetBSCCountriesRequest,
+  GetBSCCountriesResponse,
+  GetBidStrategiesByIdsRequest,
+  GetBidStrategiesByIdsResponseInput,
+  GetBrandKitsByAccountIdRequest,
+  GetBrandKitsByAccountIdResponseInput,
+  GetBrandKitsByIdsRequest,
+  GetBrandKitsByIdsResponseInput,
+  GetBudgetsByIdsRequest,
+  GetBudgetsByIdsResponseInput,
+  GetCampaignCriterionsByIdsRequest,
+  GetCampaignCriterionsByIdsResponseInput,
+  GetCampaignIdsByBidStrategyIdsRequest,
+  GetCampaignIdsByBidStrategyIdsResponseInput,
+  GetCampaignIdsByBudgetIdsRequest,
+  GetCampaignIdsByBudgetIdsResponseInput,
+  GetCampaignSizesByAccountIdRequest,
+  GetCampaignSizesByAccountIdResponseInput,
+  GetCampaignsByAccountIdRequest,
+  GetCampaignsByAccountIdResponseInput,
+  GetCampaignsByIdsRequest,
+  GetCampaignsByIdsResponseInput,
+  GetClipchampTemplatesRequest,
+  GetClipchampTemplatesResponse,
+  GetConfigValueRequest,
+  GetConfigValueResponse,
+  GetConversionGoalsByIdsRequest,
+  GetConversionGoalsByIdsResponseInput,
+  GetConversionGoalsByTagIdsRequest,
+  GetConversionGoalsByTagIdsResponseInput,
+  GetConversionValueRulesByAccountIdRequest,
+  GetConversionValueRulesByAccountIdResponseInput,
+  GetConversionValueRulesByIdsRequest,
+  GetConversionValueRulesByIdsResponseInput,
+  GetDataExclusionsByAccountIdRequest,
+  GetDataExclusionsByAccountIdResponseInput,
+  GetDataExclusionsByIdsRequest,
+  GetDataExclusionsByIdsResponseInput,
+  GetDiagnosticsRequest,
+  GetDiagnosticsResponseInput,
+  GetEditorialReasonsByIdsRequest,
+  GetEditorialReasonsByIdsResponseInput,
+  GetExperimentsByIdsRequest,
+  GetExperimentsByIdsResponseInput,
+  GetFileImportUploadUrlRequest,
+  GetFileImportUploadUrlResponse,
+  GetGeoLocationsFileUrlRequest,
+  GetGeoLocationsFileUrlResponseInput,
+  GetHTML5sByIdsRequest,
+  GetHTML5sByIdsResponseInput,
+  GetHealthCheckRequest,
+  GetHealthCheckResponseInput,
+  GetImportEntityIdsMappingRequest,
+  GetImportEntityIdsMappingResponseInput,
+  GetImportJobsByIdsRequest,
+  GetImportJobsByIdsResponseInput,
+  GetImportResultsRequest,
+  GetImportResultsResponseInput,
+  GetKeywordsByAdGroupIdRequest,
+  GetKeywordsByAdGroupIdResponseInput,
+  GetKeywordsByEditorialStatusRequest,
+  GetKeywordsByEditorialStatusResponseInput,
+  GetKeywordsByIdsRequest,
+  GetKeywordsByIdsResponseInput,
+  GetLabelAssociationsByEntityIdsRequest,
+  GetLabelAssociationsByEntityIdsResponseInput,
+  GetLabelAssociationsByLabelIdsRequest,
+  GetLabelAssociationsByLabelIdsResponseInput,
+  GetLabelsByIdsRequest,
+  GetLabelsByIdsResponseInput,
+  GetListItemsBySharedListRequest,
+  GetListItemsBySharedListResponseInput,
+  GetMediaAssociationsRequest,
+  GetMediaAssociationsResponseInput,
+  GetMediaMetaDataByAccountIdRequest,
+  GetMediaMetaDataByAccountIdResponseInput,
+  GetMediaMetaDataByIdsRequest,
+  GetMediaMetaDataByIdsResponseInput,
+  GetNegativeKeywordsByEntityIdsRequest,
+  GetNegativeKeywordsByEntityIdsResponseInput,
+  GetNegativeSitesByAdGroupIdsRequest,
+  GetNegativeSitesByAdGroupIdsResponseInput,
+  GetNegativeSitesByCampaignIdsRequest,
+  GetNegativeSitesByCampaignIdsResponseInput,
+  GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+  GetNewCustomerAcquisitionGoalsByAccountIdResponseInput,
+  GetOfflineConversionReportByGoalIdsRequest,
+  GetOfflineConversionReportByGoalIdsResponseInput,
+  GetOfflineConversionReportsRequest,
+  GetOfflineConversionReportsResponseInput,
+  GetProfileDataFileUrlRequest,
+  GetProfileDataFileUrlResponseInput,
+  GetResponsiveAdRecommendationJobRequest,
+  GetResponsiveAdRecommendationJobResponseInput,
+  GetSeasonalityAdjustmentsByAccountIdRequest,
+  GetSeasonalityAdjustmentsByAccountIdResponseInput,
+  GetSeasonalityAdjustmentsByIdsRequest,
+  GetSeasonalityAdjustmentsByIdsResponseInput,
+  GetSharedEntitiesByAccountIdRequest,
+  GetSharedEntitiesByAccountIdResponseInput,
+  GetSharedEntitiesRequest,
+  GetSharedEntitiesResponseInput,
+  GetSharedEntityAssociationsByEntityIdsRequest,
+  GetSharedEntityAssociationsByEntityIdsResponseInput,
+  GetSharedEntityAssociationsBySharedEntityIdsRequest,
+  GetSharedEntityAssociationsBySharedEntityIdsResponseInput,
+  GetSupportedClipchampAudioRequest,
+  GetSupportedClipchampAudioResponse,
+  GetSupportedFontsRequest,
+  GetSupportedFontsResponse,
+  GetUetTagAuthKeyRequest,
+  GetUetTagAuthKeyResponse,
+  GetUetTagsByIdsRequest,
+  GetUetTagsByIdsResponseInput,
+  GetVideosByIdsRequest,
+  GetVideosByIdsResponseInput,
+  RefineAssetGroupRecommendationRequest,
+  RefineAssetGroupRecommendationResponseInput,
+  RefineResponsiveAdRecommendationRequest,
+  RefineResponsiveAdRecommendationResponseInput,
+  RefineResponsiveSearchAdRecommendationRequest,
+  RefineResponsiveSearchAdRecommendationResponseInput,
+  SearchCompaniesRequest,
+  SearchCompaniesResponseInput,
+  SetAccountPropertiesRequest,
+  SetAdExtensionsAssociationsRequest,
+  SetAdExtensionsAssociationsResponse,
+  SetAudienceGroupAssetGroupAssociationsRequest,
+  SetAudienceGroupAssetGroupAssociationsResponse,
+  SetLabelAssociationsRequest,
+  SetLabelAssociationsResponse,
+  SetNegativeSitesToAdGroupsRequest,
+  SetNegativeSitesToAdGroupsResponse,
+  SetNegativeSitesToCampaignsRequest,
+  SetNegativeSitesToCampaignsResponse,
+  SetSharedEntityAssociationsRequest,
+  SetSharedEntityAssociationsResponse,
+  UpdateAdExtensionsRequest,
+  UpdateAdExtensionsResponse,
+  UpdateAdGroupCriterionsRequest,
+  UpdateAdGroupCriterionsResponse,
+  UpdateAdGroupsRequest,
+  UpdateAdGroupsResponse,
+  UpdateAdsRequest,
+  UpdateAdsResponse,
+  UpdateAnnotationOptOutRequest,
+  UpdateAssetGroupsRequest,
+  UpdateAssetGroupsResponse,
+  UpdateAudienceGroupsRequest,
+  UpdateAudienceGroupsResponse,
+  UpdateAudiencesRequest,
+  UpdateAudiencesResponse,
+  UpdateBidStrategiesRequest,
+  UpdateBidStrategiesResponse,
+  UpdateBrandKitsRequest,
+  UpdateBrandKitsResponse,
+  UpdateBudgetsRequest,
+  UpdateBudgetsResponse,
+  UpdateCampaignCriterionsRequest,
+  UpdateCampaignCriterionsResponse,
+  UpdateCampaignsRequest,
+  UpdateCampaignsResponse,
+  UpdateConversionGoalsRequest,
+  UpdateConversionGoalsResponse,
+  UpdateConversionValueRulesRequest,
+  UpdateConversionValueRulesResponse,
+  UpdateConversionValueRulesStatusRequest,
+  UpdateConversionValueRulesStatusResponse,
+  UpdateDataExclusionsRequest,
+  UpdateDataExclusionsResponse,
+  UpdateExperimentsRequest,
+  UpdateExperimentsResponse,
+  UpdateImportJobsRequest,
+  UpdateImportJobsResponseInput,
+  UpdateKeywordsRequest,
+  UpdateKeywordsResponse,
+  UpdateLabelsRequest,
+  UpdateLabelsResponse,
+  UpdateLinkedInSegmentsRequest,
+  UpdateLinkedInSegmentsResponse,
+  UpdateNewCustomerAcquisitionGoalsRequest,
+  UpdateNewCustomerAcquisitionGoalsResponse,
+  UpdateSeasonalityAdjustmentsRequest,
+  UpdateSeasonalityAdjustmentsResponse,
+  UpdateSharedEntitiesRequest,
+  UpdateSharedEntitiesResponse,
+  UpdateUetTagsRequest,
+  UpdateUetTagsResponse,
+  UpdateVideosRequest,
+  UpdateVideosResponse,
+} from "./types.js";
 
 /**
  * The implementation of service CampaignManagementService: one method per operation, with the same
  * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
  * answer with a fault.
  */
-export type CampaignManagementService = Implementation<typeof CampaignManagementServiceDesc>;
+export interface CampaignManagementService {
+  readonly addCampaigns: (input: AddCampaignsRequest, context: CampaignManagementServiceContext) =>
+    | AddCampaignsResponseInput
+    | Promise<AddCampaignsResponseInput>;
+  readonly getCampaignsByAccountId: (
+    input: GetCampaignsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetCampaignsByAccountIdResponseInput | Promise<GetCampaignsByAccountIdResponseInput>;
+  readonly getCampaignsByIds: (
+    input: GetCampaignsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetCampaignsByIdsResponseInput | Promise<GetCampaignsByIdsResponseInput>;
+  readonly deleteCampaigns: (
+    input: DeleteCampaignsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteCampaignsResponse | Promise<DeleteCampaignsResponse>;
+  readonly updateCampaigns: (
+    input: UpdateCampaignsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateCampaignsResponse | Promise<UpdateCampaignsResponse>;
+  readonly getNegativeSitesByCampaignIds: (
+    input: GetNegativeSitesByCampaignIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetNegativeSitesByCampaignIdsResponseInput
+    | Promise<GetNegativeSitesByCampaignIdsResponseInput>;
+  readonly setNegativeSitesToCampaigns: (
+    input: SetNegativeSitesToCampaignsRequest,
+    context: CampaignManagementServiceContext,
+  ) => SetNegativeSitesToCampaignsResponse | Promise<SetNegativeSitesToCampaignsResponse>;
+  readonly getConfigValue: (
+    input: GetConfigValueRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetConfigValueResponse | Promise<GetConfigValueResponse>;
+  readonly getBSCCountries: (
+    input: GetBSCCountriesRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBSCCountriesResponse | Promise<GetBSCCountriesResponse>;
+  readonly addAdGroups: (input: AddAdGroupsRequest, context: CampaignManagementServiceContext) =>
+    | AddAdGroupsResponseInput
+    | Promise<AddAdGroupsResponseInput>;
+  readonly deleteAdGroups: (
+    input: DeleteAdGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAdGroupsResponse | Promise<DeleteAdGroupsResponse>;
+  readonly getAdGroupsByIds: (
+    input: GetAdGroupsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdGroupsByIdsResponseInput | Promise<GetAdGroupsByIdsResponseInput>;
+  readonly getAdGroupsByCampaignId: (
+    input: GetAdGroupsByCampaignIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdGroupsByCampaignIdResponseInput | Promise<GetAdGroupsByCampaignIdResponseInput>;
+  readonly updateAdGroups: (
+    input: UpdateAdGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAdGroupsResponse | Promise<UpdateAdGroupsResponse>;
+  readonly getNegativeSitesByAdGroupIds: (
+    input: GetNegativeSitesByAdGroupIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetNegativeSitesByAdGroupIdsResponseInput
+    | Promise<GetNegativeSitesByAdGroupIdsResponseInput>;
+  readonly setNegativeSitesToAdGroups: (
+    input: SetNegativeSitesToAdGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => SetNegativeSitesToAdGroupsResponse | Promise<SetNegativeSitesToAdGroupsResponse>;
+  readonly getGeoLocationsFileUrl: (
+    input: GetGeoLocationsFileUrlRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetGeoLocationsFileUrlResponseInput | Promise<GetGeoLocationsFileUrlResponseInput>;
+  readonly addAds: (input: AddAdsRequest, context: CampaignManagementServiceContext) =>
+    | AddAdsResponseInput
+    | Promise<AddAdsResponseInput>;
+  readonly deleteAds: (input: DeleteAdsRequest, context: CampaignManagementServiceContext) =>
+    | DeleteAdsResponse
+    | Promise<DeleteAdsResponse>;
+  readonly getAdsByEditorialStatus: (
+    input: GetAdsByEditorialStatusRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdsByEditorialStatusResponseInput | Promise<GetAdsByEditorialStatusResponseInput>;
+  readonly getAdsByIds: (input: GetAdsByIdsRequest, context: CampaignManagementServiceContext) =>
+    | GetAdsByIdsResponseInput
+    | Promise<GetAdsByIdsResponseInput>;
+  readonly getAdsByAdGroupId: (
+    input: GetAdsByAdGroupIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdsByAdGroupIdResponseInput | Promise<GetAdsByAdGroupIdResponseInput>;
+  readonly updateAds: (input: UpdateAdsRequest, context: CampaignManagementServiceContext) =>
+    | UpdateAdsResponse
+    | Promise<UpdateAdsResponse>;
+  readonly addKeywords: (input: AddKeywordsRequest, context: CampaignManagementServiceContext) =>
+    | AddKeywordsResponseInput
+    | Promise<AddKeywordsResponseInput>;
+  readonly deleteKeywords: (
+    input: DeleteKeywordsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteKeywordsResponse | Promise<DeleteKeywordsResponse>;
+  readonly getKeywordsByEditorialStatus: (
+    input: GetKeywordsByEditorialStatusRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetKeywordsByEditorialStatusResponseInput
+    | Promise<GetKeywordsByEditorialStatusResponseInput>;
+  readonly getKeywordsByIds: (
+    input: GetKeywordsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetKeywordsByIdsResponseInput | Promise<GetKeywordsByIdsResponseInput>;
+  readonly getKeywordsByAdGroupId: (
+    input: GetKeywordsByAdGroupIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetKeywordsByAdGroupIdResponseInput | Promise<GetKeywordsByAdGroupIdResponseInput>;
+  readonly updateKeywords: (
+    input: UpdateKeywordsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateKeywordsResponse | Promise<UpdateKeywordsResponse>;
+  readonly appealEditorialRejections: (
+    input: AppealEditorialRejectionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AppealEditorialRejectionsResponse | Promise<AppealEditorialRejectionsResponse>;
+  readonly getEditorialReasonsByIds: (
+    input: GetEditorialReasonsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetEditorialReasonsByIdsResponseInput | Promise<GetEditorialReasonsByIdsResponseInput>;
+  readonly getAccountMigrationStatuses: (
+    input: GetAccountMigrationStatusesRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAccountMigrationStatusesResponseInput | Promise<GetAccountMigrationStatusesResponseInput>;
+  readonly setAccountProperties: (
+    input: SetAccountPropertiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => void | Promise<void>;
+  readonly getAccountProperties: (
+    input: GetAccountPropertiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAccountPropertiesResponse | Promise<GetAccountPropertiesResponse>;
+  readonly addAdExtensions: (
+    input: AddAdExtensionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAdExtensionsResponseInput | Promise<AddAdExtensionsResponseInput>;
+  readonly getAdExtensionsByIds: (
+    input: GetAdExtensionsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdExtensionsByIdsResponseInput | Promise<GetAdExtensionsByIdsResponseInput>;
+  readonly updateAdExtensions: (
+    input: UpdateAdExtensionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAdExtensionsResponse | Promise<UpdateAdExtensionsResponse>;
+  readonly deleteAdExtensions: (
+    input: DeleteAdExtensionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAdExtensionsResponse | Promise<DeleteAdExtensionsResponse>;
+  readonly getAdExtensionsEditorialReasons: (
+    input: GetAdExtensionsEditorialReasonsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAdExtensionsEditorialReasonsResponseInput
+    | Promise<GetAdExtensionsEditorialReasonsResponseInput>;
+  readonly setAdExtensionsAssociations: (
+    input: SetAdExtensionsAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => SetAdExtensionsAssociationsResponse | Promise<SetAdExtensionsAssociationsResponse>;
+  readonly getAdExtensionsAssociations: (
+    input: GetAdExtensionsAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdExtensionsAssociationsResponseInput | Promise<GetAdExtensionsAssociationsResponseInput>;
+  readonly deleteAdExtensionsAssociations: (
+    input: DeleteAdExtensionsAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAdExtensionsAssociationsResponse | Promise<DeleteAdExtensionsAssociationsResponse>;
+  readonly getAdExtensionIdsByAccountId: (
+    input: GetAdExtensionIdsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAdExtensionIdsByAccountIdResponseInput
+    | Promise<GetAdExtensionIdsByAccountIdResponseInput>;
+  readonly addMedia: (input: AddMediaRequest, context: CampaignManagementServiceContext) =>
+    | AddMediaResponseInput
+    | Promise<AddMediaResponseInput>;
+  readonly deleteMedia: (input: DeleteMediaRequest, context: CampaignManagementServiceContext) =>
+    | DeleteMediaResponse
+    | Promise<DeleteMediaResponse>;
+  readonly getMediaMetaDataByAccountId: (
+    input: GetMediaMetaDataByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetMediaMetaDataByAccountIdResponseInput | Promise<GetMediaMetaDataByAccountIdResponseInput>;
+  readonly getMediaMetaDataByIds: (
+    input: GetMediaMetaDataByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetMediaMetaDataByIdsResponseInput | Promise<GetMediaMetaDataByIdsResponseInput>;
+  readonly getMediaAssociations: (
+    input: GetMediaAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetMediaAssociationsResponseInput | Promise<GetMediaAssociationsResponseInput>;
+  readonly getAdGroupCriterionsByIds: (
+    input: GetAdGroupCriterionsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdGroupCriterionsByIdsResponseInput | Promise<GetAdGroupCriterionsByIdsResponseInput>;
+  readonly addAdGroupCriterions: (
+    input: AddAdGroupCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAdGroupCriterionsResponseInput | Promise<AddAdGroupCriterionsResponseInput>;
+  readonly updateAdGroupCriterions: (
+    input: UpdateAdGroupCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAdGroupCriterionsResponse | Promise<UpdateAdGroupCriterionsResponse>;
+  readonly deleteAdGroupCriterions: (
+    input: DeleteAdGroupCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAdGroupCriterionsResponse | Promise<DeleteAdGroupCriterionsResponse>;
+  readonly applyProductPartitionActions: (
+    input: ApplyProductPartitionActionsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | ApplyProductPartitionActionsResponseInput
+    | Promise<ApplyProductPartitionActionsResponseInput>;
+  readonly applyHotelGroupActions: (
+    input: ApplyHotelGroupActionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => ApplyHotelGroupActionsResponseInput | Promise<ApplyHotelGroupActionsResponseInput>;
+  readonly applyAssetGroupListingGroupActions: (
+    input: ApplyAssetGroupListingGroupActionsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | ApplyAssetGroupListingGroupActionsResponseInput
+    | Promise<ApplyAssetGroupListingGroupActionsResponseInput>;
+  readonly getAssetGroupListingGroupsByIds: (
+    input: GetAssetGroupListingGroupsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAssetGroupListingGroupsByIdsResponseInput
+    | Promise<GetAssetGroupListingGroupsByIdsResponseInput>;
+  readonly getBMCStoresByCustomerId: (
+    input: GetBMCStoresByCustomerIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBMCStoresByCustomerIdResponseInput | Promise<GetBMCStoresByCustomerIdResponseInput>;
+  readonly addNegativeKeywordsToEntities: (
+    input: AddNegativeKeywordsToEntitiesRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | AddNegativeKeywordsToEntitiesResponseInput
+    | Promise<AddNegativeKeywordsToEntitiesResponseInput>;
+  readonly getNegativeKeywordsByEntityIds: (
+    input: GetNegativeKeywordsByEntityIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetNegativeKeywordsByEntityIdsResponseInput
+    | Promise<GetNegativeKeywordsByEntityIdsResponseInput>;
+  readonly deleteNegativeKeywordsFromEntities: (
+    input: DeleteNegativeKeywordsFromEntitiesRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | DeleteNegativeKeywordsFromEntitiesResponse
+    | Promise<DeleteNegativeKeywordsFromEntitiesResponse>;
+  readonly getSharedEntitiesByAccountId: (
+    input: GetSharedEntitiesByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetSharedEntitiesByAccountIdResponseInput
+    | Promise<GetSharedEntitiesByAccountIdResponseInput>;
+  readonly getSharedEntities: (
+    input: GetSharedEntitiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetSharedEntitiesResponseInput | Promise<GetSharedEntitiesResponseInput>;
+  readonly addSharedEntity: (
+    input: AddSharedEntityRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddSharedEntityResponseInput | Promise<AddSharedEntityResponseInput>;
+  readonly getListItemsBySharedList: (
+    input: GetListItemsBySharedListRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetListItemsBySharedListResponseInput | Promise<GetListItemsBySharedListResponseInput>;
+  readonly addListItemsToSharedList: (
+    input: AddListItemsToSharedListRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddListItemsToSharedListResponseInput | Promise<AddListItemsToSharedListResponseInput>;
+  readonly updateSharedEntities: (
+    input: UpdateSharedEntitiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateSharedEntitiesResponse | Promise<UpdateSharedEntitiesResponse>;
+  readonly deleteListItemsFromSharedList: (
+    input: DeleteListItemsFromSharedListRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteListItemsFromSharedListResponse | Promise<DeleteListItemsFromSharedListResponse>;
+  readonly setSharedEntityAssociations: (
+    input: SetSharedEntityAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => SetSharedEntityAssociationsResponse | Promise<SetSharedEntityAssociationsResponse>;
+  readonly deleteSharedEntityAssociations: (
+    input: DeleteSharedEntityAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteSharedEntityAssociationsResponse | Promise<DeleteSharedEntityAssociationsResponse>;
+  readonly getSharedEntityAssociationsBySharedEntityIds: (
+    input: GetSharedEntityAssociationsBySharedEntityIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetSharedEntityAssociationsBySharedEntityIdsResponseInput
+    | Promise<GetSharedEntityAssociationsBySharedEntityIdsResponseInput>;
+  readonly getSharedEntityAssociationsByEntityIds: (
+    input: GetSharedEntityAssociationsByEntityIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetSharedEntityAssociationsByEntityIdsResponseInput
+    | Promise<GetSharedEntityAssociationsByEntityIdsResponseInput>;
+  readonly deleteSharedEntities: (
+    input: DeleteSharedEntitiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteSharedEntitiesResponse | Promise<DeleteSharedEntitiesResponse>;
+  readonly getCampaignSizesByAccountId: (
+    input: GetCampaignSizesByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetCampaignSizesByAccountIdResponseInput | Promise<GetCampaignSizesByAccountIdResponseInput>;
+  readonly addCampaignCriterions: (
+    input: AddCampaignCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddCampaignCriterionsResponseInput | Promise<AddCampaignCriterionsResponseInput>;
+  readonly updateCampaignCriterions: (
+    input: UpdateCampaignCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateCampaignCriterionsResponse | Promise<UpdateCampaignCriterionsResponse>;
+  readonly deleteCampaignCriterions: (
+    input: DeleteCampaignCriterionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteCampaignCriterionsResponse | Promise<DeleteCampaignCriterionsResponse>;
+  readonly getCampaignCriterionsByIds: (
+    input: GetCampaignCriterionsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetCampaignCriterionsByIdsResponseInput | Promise<GetCampaignCriterionsByIdsResponseInput>;
+  readonly addBudgets: (input: AddBudgetsRequest, context: CampaignManagementServiceContext) =>
+    | AddBudgetsResponseInput
+    | Promise<AddBudgetsResponseInput>;
+  readonly updateBudgets: (
+    input: UpdateBudgetsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateBudgetsResponse | Promise<UpdateBudgetsResponse>;
+  readonly deleteBudgets: (
+    input: DeleteBudgetsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteBudgetsResponse | Promise<DeleteBudgetsResponse>;
+  readonly getBudgetsByIds: (
+    input: GetBudgetsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBudgetsByIdsResponseInput | Promise<GetBudgetsByIdsResponseInput>;
+  readonly getCampaignIdsByBudgetIds: (
+    input: GetCampaignIdsByBudgetIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetCampaignIdsByBudgetIdsResponseInput | Promise<GetCampaignIdsByBudgetIdsResponseInput>;
+  readonly addBidStrategies: (
+    input: AddBidStrategiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddBidStrategiesResponseInput | Promise<AddBidStrategiesResponseInput>;
+  readonly updateBidStrategies: (
+    input: UpdateBidStrategiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateBidStrategiesResponse | Promise<UpdateBidStrategiesResponse>;
+  readonly deleteBidStrategies: (
+    input: DeleteBidStrategiesRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteBidStrategiesResponse | Promise<DeleteBidStrategiesResponse>;
+  readonly getBidStrategiesByIds: (
+    input: GetBidStrategiesByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBidStrategiesByIdsResponseInput | Promise<GetBidStrategiesByIdsResponseInput>;
+  readonly getCampaignIdsByBidStrategyIds: (
+    input: GetCampaignIdsByBidStrategyIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetCampaignIdsByBidStrategyIdsResponseInput
+    | Promise<GetCampaignIdsByBidStrategyIdsResponseInput>;
+  readonly addAudienceGroups: (
+    input: AddAudienceGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAudienceGroupsResponseInput | Promise<AddAudienceGroupsResponseInput>;
+  readonly updateAudienceGroups: (
+    input: UpdateAudienceGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAudienceGroupsResponse | Promise<UpdateAudienceGroupsResponse>;
+  readonly deleteAudienceGroups: (
+    input: DeleteAudienceGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAudienceGroupsResponse | Promise<DeleteAudienceGroupsResponse>;
+  readonly getAudienceGroupsByIds: (
+    input: GetAudienceGroupsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAudienceGroupsByIdsResponseInput | Promise<GetAudienceGroupsByIdsResponseInput>;
+  readonly addAssetGroups: (
+    input: AddAssetGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAssetGroupsResponseInput | Promise<AddAssetGroupsResponseInput>;
+  readonly updateAssetGroups: (
+    input: UpdateAssetGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAssetGroupsResponse | Promise<UpdateAssetGroupsResponse>;
+  readonly deleteAssetGroups: (
+    input: DeleteAssetGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAssetGroupsResponse | Promise<DeleteAssetGroupsResponse>;
+  readonly getAssetGroupsByIds: (
+    input: GetAssetGroupsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAssetGroupsByIdsResponseInput | Promise<GetAssetGroupsByIdsResponseInput>;
+  readonly getAssetGroupsByCampaignId: (
+    input: GetAssetGroupsByCampaignIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAssetGroupsByCampaignIdResponseInput | Promise<GetAssetGroupsByCampaignIdResponseInput>;
+  readonly getAssetGroupsEditorialReasons: (
+    input: GetAssetGroupsEditorialReasonsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAssetGroupsEditorialReasonsResponseInput
+    | Promise<GetAssetGroupsEditorialReasonsResponseInput>;
+  readonly setAudienceGroupAssetGroupAssociations: (
+    input: SetAudienceGroupAssetGroupAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | SetAudienceGroupAssetGroupAssociationsResponse
+    | Promise<SetAudienceGroupAssetGroupAssociationsResponse>;
+  readonly deleteAudienceGroupAssetGroupAssociations: (
+    input: DeleteAudienceGroupAssetGroupAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | DeleteAudienceGroupAssetGroupAssociationsResponse
+    | Promise<DeleteAudienceGroupAssetGroupAssociationsResponse>;
+  readonly getAudienceGroupAssetGroupAssociationsByAssetGroupIds: (
+    input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput
+    | Promise<GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput>;
+  readonly getAudienceGroupAssetGroupAssociationsByAudienceGroupIds: (
+    input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput
+    | Promise<GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput>;
+  readonly addAudiences: (input: AddAudiencesRequest, context: CampaignManagementServiceContext) =>
+    | AddAudiencesResponseInput
+    | Promise<AddAudiencesResponseInput>;
+  readonly updateAudiences: (
+    input: UpdateAudiencesRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAudiencesResponse | Promise<UpdateAudiencesResponse>;
+  readonly deleteAudiences: (
+    input: DeleteAudiencesRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAudiencesResponse | Promise<DeleteAudiencesResponse>;
+  readonly getAudiencesByIds: (
+    input: GetAudiencesByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAudiencesByIdsResponseInput | Promise<GetAudiencesByIdsResponseInput>;
+  readonly applyCustomerListItems: (
+    input: ApplyCustomerListItemsRequest,
+    context: CampaignManagementServiceContext,
+  ) => ApplyCustomerListItemsResponse | Promise<ApplyCustomerListItemsResponse>;
+  readonly applyCustomerListUserData: (
+    input: ApplyCustomerListUserDataRequest,
+    context: CampaignManagementServiceContext,
+  ) => ApplyCustomerListUserDataResponse | Promise<ApplyCustomerListUserDataResponse>;
+  readonly getUetTagsByIds: (
+    input: GetUetTagsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetUetTagsByIdsResponseInput | Promise<GetUetTagsByIdsResponseInput>;
+  readonly addUetTags: (input: AddUetTagsRequest, context: CampaignManagementServiceContext) =>
+    | AddUetTagsResponseInput
+    | Promise<AddUetTagsResponseInput>;
+  readonly updateUetTags: (
+    input: UpdateUetTagsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateUetTagsResponse | Promise<UpdateUetTagsResponse>;
+  readonly getConversionGoalsByIds: (
+    input: GetConversionGoalsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetConversionGoalsByIdsResponseInput | Promise<GetConversionGoalsByIdsResponseInput>;
+  readonly getConversionGoalsByTagIds: (
+    input: GetConversionGoalsByTagIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetConversionGoalsByTagIdsResponseInput | Promise<GetConversionGoalsByTagIdsResponseInput>;
+  readonly addConversionGoals: (
+    input: AddConversionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddConversionGoalsResponseInput | Promise<AddConversionGoalsResponseInput>;
+  readonly updateConversionGoals: (
+    input: UpdateConversionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateConversionGoalsResponse | Promise<UpdateConversionGoalsResponse>;
+  readonly applyOfflineConversions: (
+    input: ApplyOfflineConversionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => ApplyOfflineConversionsResponse | Promise<ApplyOfflineConversionsResponse>;
+  readonly applyOfflineConversionAdjustments: (
+    input: ApplyOfflineConversionAdjustmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | ApplyOfflineConversionAdjustmentsResponse
+    | Promise<ApplyOfflineConversionAdjustmentsResponse>;
+  readonly applyOnlineConversionAdjustments: (
+    input: ApplyOnlineConversionAdjustmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => ApplyOnlineConversionAdjustmentsResponse | Promise<ApplyOnlineConversionAdjustmentsResponse>;
+  readonly getOfflineConversionReports: (
+    input: GetOfflineConversionReportsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetOfflineConversionReportsResponseInput | Promise<GetOfflineConversionReportsResponseInput>;
+  readonly getOfflineConversionReportByGoalIds: (
+    input: GetOfflineConversionReportByGoalIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetOfflineConversionReportByGoalIdsResponseInput
+    | Promise<GetOfflineConversionReportByGoalIdsResponseInput>;
+  readonly addLabels: (input: AddLabelsRequest, context: CampaignManagementServiceContext) =>
+    | AddLabelsResponseInput
+    | Promise<AddLabelsResponseInput>;
+  readonly deleteLabels: (input: DeleteLabelsRequest, context: CampaignManagementServiceContext) =>
+    | DeleteLabelsResponse
+    | Promise<DeleteLabelsResponse>;
+  readonly updateLabels: (input: UpdateLabelsRequest, context: CampaignManagementServiceContext) =>
+    | UpdateLabelsResponse
+    | Promise<UpdateLabelsResponse>;
+  readonly getLabelsByIds: (
+    input: GetLabelsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetLabelsByIdsResponseInput | Promise<GetLabelsByIdsResponseInput>;
+  readonly setLabelAssociations: (
+    input: SetLabelAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => SetLabelAssociationsResponse | Promise<SetLabelAssociationsResponse>;
+  readonly deleteLabelAssociations: (
+    input: DeleteLabelAssociationsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteLabelAssociationsResponse | Promise<DeleteLabelAssociationsResponse>;
+  readonly getLabelAssociationsByEntityIds: (
+    input: GetLabelAssociationsByEntityIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetLabelAssociationsByEntityIdsResponseInput
+    | Promise<GetLabelAssociationsByEntityIdsResponseInput>;
+  readonly getLabelAssociationsByLabelIds: (
+    input: GetLabelAssociationsByLabelIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetLabelAssociationsByLabelIdsResponseInput
+    | Promise<GetLabelAssociationsByLabelIdsResponseInput>;
+  readonly addExperiments: (
+    input: AddExperimentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddExperimentsResponseInput | Promise<AddExperimentsResponseInput>;
+  readonly deleteExperiments: (
+    input: DeleteExperimentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteExperimentsResponse | Promise<DeleteExperimentsResponse>;
+  readonly updateExperiments: (
+    input: UpdateExperimentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateExperimentsResponse | Promise<UpdateExperimentsResponse>;
+  readonly getExperimentsByIds: (
+    input: GetExperimentsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetExperimentsByIdsResponseInput | Promise<GetExperimentsByIdsResponseInput>;
+  readonly getProfileDataFileUrl: (
+    input: GetProfileDataFileUrlRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetProfileDataFileUrlResponseInput | Promise<GetProfileDataFileUrlResponseInput>;
+  readonly searchCompanies: (
+    input: SearchCompaniesRequest,
+    context: CampaignManagementServiceContext,
+  ) => SearchCompaniesResponseInput | Promise<SearchCompaniesResponseInput>;
+  readonly getFileImportUploadUrl: (
+    input: GetFileImportUploadUrlRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetFileImportUploadUrlResponse | Promise<GetFileImportUploadUrlResponse>;
+  readonly addImportJobs: (
+    input: AddImportJobsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddImportJobsResponseInput | Promise<AddImportJobsResponseInput>;
+  readonly getImportResults: (
+    input: GetImportResultsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetImportResultsResponseInput | Promise<GetImportResultsResponseInput>;
+  readonly getImportJobsByIds: (
+    input: GetImportJobsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetImportJobsByIdsResponseInput | Promise<GetImportJobsByIdsResponseInput>;
+  readonly deleteImportJobs: (
+    input: DeleteImportJobsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteImportJobsResponse | Promise<DeleteImportJobsResponse>;
+  readonly getImportEntityIdsMapping: (
+    input: GetImportEntityIdsMappingRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetImportEntityIdsMappingResponseInput | Promise<GetImportEntityIdsMappingResponseInput>;
+  readonly updateImportJobs: (
+    input: UpdateImportJobsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateImportJobsResponseInput | Promise<UpdateImportJobsResponseInput>;
+  readonly addVideos: (input: AddVideosRequest, context: CampaignManagementServiceContext) =>
+    | AddVideosResponseInput
+    | Promise<AddVideosResponseInput>;
+  readonly deleteVideos: (input: DeleteVideosRequest, context: CampaignManagementServiceContext) =>
+    | DeleteVideosResponse
+    | Promise<DeleteVideosResponse>;
+  readonly getVideosByIds: (
+    input: GetVideosByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetVideosByIdsResponseInput | Promise<GetVideosByIdsResponseInput>;
+  readonly updateVideos: (input: UpdateVideosRequest, context: CampaignManagementServiceContext) =>
+    | UpdateVideosResponse
+    | Promise<UpdateVideosResponse>;
+  readonly addHTML5s: (input: AddHTML5sRequest, context: CampaignManagementServiceContext) =>
+    | AddHTML5sResponseInput
+    | Promise<AddHTML5sResponseInput>;
+  readonly getHTML5sByIds: (
+    input: GetHTML5sByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetHTML5sByIdsResponseInput | Promise<GetHTML5sByIdsResponseInput>;
+  readonly deleteHTML5s: (input: DeleteHTML5sRequest, context: CampaignManagementServiceContext) =>
+    | DeleteHTML5sResponse
+    | Promise<DeleteHTML5sResponse>;
+  readonly addCampaignConversionGoals: (
+    input: AddCampaignConversionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddCampaignConversionGoalsResponse | Promise<AddCampaignConversionGoalsResponse>;
+  readonly deleteCampaignConversionGoals: (
+    input: DeleteCampaignConversionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteCampaignConversionGoalsResponse | Promise<DeleteCampaignConversionGoalsResponse>;
+  readonly addDataExclusions: (
+    input: AddDataExclusionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddDataExclusionsResponseInput | Promise<AddDataExclusionsResponseInput>;
+  readonly updateDataExclusions: (
+    input: UpdateDataExclusionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateDataExclusionsResponse | Promise<UpdateDataExclusionsResponse>;
+  readonly deleteDataExclusions: (
+    input: DeleteDataExclusionsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteDataExclusionsResponse | Promise<DeleteDataExclusionsResponse>;
+  readonly getDataExclusionsByIds: (
+    input: GetDataExclusionsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetDataExclusionsByIdsResponseInput | Promise<GetDataExclusionsByIdsResponseInput>;
+  readonly getDataExclusionsByAccountId: (
+    input: GetDataExclusionsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetDataExclusionsByAccountIdResponseInput
+    | Promise<GetDataExclusionsByAccountIdResponseInput>;
+  readonly addSeasonalityAdjustments: (
+    input: AddSeasonalityAdjustmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddSeasonalityAdjustmentsResponseInput | Promise<AddSeasonalityAdjustmentsResponseInput>;
+  readonly updateSeasonalityAdjustments: (
+    input: UpdateSeasonalityAdjustmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateSeasonalityAdjustmentsResponse | Promise<UpdateSeasonalityAdjustmentsResponse>;
+  readonly deleteSeasonalityAdjustments: (
+    input: DeleteSeasonalityAdjustmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteSeasonalityAdjustmentsResponse | Promise<DeleteSeasonalityAdjustmentsResponse>;
+  readonly getSeasonalityAdjustmentsByIds: (
+    input: GetSeasonalityAdjustmentsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetSeasonalityAdjustmentsByIdsResponseInput
+    | Promise<GetSeasonalityAdjustmentsByIdsResponseInput>;
+  readonly getSeasonalityAdjustmentsByAccountId: (
+    input: GetSeasonalityAdjustmentsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetSeasonalityAdjustmentsByAccountIdResponseInput
+    | Promise<GetSeasonalityAdjustmentsByAccountIdResponseInput>;
+  readonly createAssetGroupRecommendation: (
+    input: CreateAssetGroupRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | CreateAssetGroupRecommendationResponseInput
+    | Promise<CreateAssetGroupRecommendationResponseInput>;
+  readonly createResponsiveAdRecommendation: (
+    input: CreateResponsiveAdRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | CreateResponsiveAdRecommendationResponseInput
+    | Promise<CreateResponsiveAdRecommendationResponseInput>;
+  readonly createResponsiveSearchAdRecommendation: (
+    input: CreateResponsiveSearchAdRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | CreateResponsiveSearchAdRecommendationResponseInput
+    | Promise<CreateResponsiveSearchAdRecommendationResponseInput>;
+  readonly refineAssetGroupRecommendation: (
+    input: RefineAssetGroupRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | RefineAssetGroupRecommendationResponseInput
+    | Promise<RefineAssetGroupRecommendationResponseInput>;
+  readonly refineResponsiveAdRecommendation: (
+    input: RefineResponsiveAdRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | RefineResponsiveAdRecommendationResponseInput
+    | Promise<RefineResponsiveAdRecommendationResponseInput>;
+  readonly refineResponsiveSearchAdRecommendation: (
+    input: RefineResponsiveSearchAdRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | RefineResponsiveSearchAdRecommendationResponseInput
+    | Promise<RefineResponsiveSearchAdRecommendationResponseInput>;
+  readonly getResponsiveAdRecommendationJob: (
+    input: GetResponsiveAdRecommendationJobRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetResponsiveAdRecommendationJobResponseInput
+    | Promise<GetResponsiveAdRecommendationJobResponseInput>;
+  readonly updateConversionValueRules: (
+    input: UpdateConversionValueRulesRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateConversionValueRulesResponse | Promise<UpdateConversionValueRulesResponse>;
+  readonly updateConversionValueRulesStatus: (
+    input: UpdateConversionValueRulesStatusRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateConversionValueRulesStatusResponse | Promise<UpdateConversionValueRulesStatusResponse>;
+  readonly addConversionValueRules: (
+    input: AddConversionValueRulesRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddConversionValueRulesResponseInput | Promise<AddConversionValueRulesResponseInput>;
+  readonly getConversionValueRulesByAccountId: (
+    input: GetConversionValueRulesByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetConversionValueRulesByAccountIdResponseInput
+    | Promise<GetConversionValueRulesByAccountIdResponseInput>;
+  readonly getConversionValueRulesByIds: (
+    input: GetConversionValueRulesByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetConversionValueRulesByIdsResponseInput
+    | Promise<GetConversionValueRulesByIdsResponseInput>;
+  readonly addBrandKits: (input: AddBrandKitsRequest, context: CampaignManagementServiceContext) =>
+    | AddBrandKitsResponseInput
+    | Promise<AddBrandKitsResponseInput>;
+  readonly updateBrandKits: (
+    input: UpdateBrandKitsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateBrandKitsResponse | Promise<UpdateBrandKitsResponse>;
+  readonly deleteBrandKits: (
+    input: DeleteBrandKitsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteBrandKitsResponse | Promise<DeleteBrandKitsResponse>;
+  readonly createBrandKitRecommendation: (
+    input: CreateBrandKitRecommendationRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | CreateBrandKitRecommendationResponseInput
+    | Promise<CreateBrandKitRecommendationResponseInput>;
+  readonly addNewCustomerAcquisitionGoals: (
+    input: AddNewCustomerAcquisitionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | AddNewCustomerAcquisitionGoalsResponseInput
+    | Promise<AddNewCustomerAcquisitionGoalsResponseInput>;
+  readonly updateNewCustomerAcquisitionGoals: (
+    input: UpdateNewCustomerAcquisitionGoalsRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | UpdateNewCustomerAcquisitionGoalsResponse
+    | Promise<UpdateNewCustomerAcquisitionGoalsResponse>;
+  readonly getNewCustomerAcquisitionGoalsByAccountId: (
+    input: GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) =>
+    | GetNewCustomerAcquisitionGoalsByAccountIdResponseInput
+    | Promise<GetNewCustomerAcquisitionGoalsByAccountIdResponseInput>;
+  readonly getBrandKitsByAccountId: (
+    input: GetBrandKitsByAccountIdRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBrandKitsByAccountIdResponseInput | Promise<GetBrandKitsByAccountIdResponseInput>;
+  readonly getBrandKitsByIds: (
+    input: GetBrandKitsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetBrandKitsByIdsResponseInput | Promise<GetBrandKitsByIdsResponseInput>;
+  readonly getClipchampTemplates: (
+    input: GetClipchampTemplatesRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetClipchampTemplatesResponse | Promise<GetClipchampTemplatesResponse>;
+  readonly getSupportedClipchampAudio: (
+    input: GetSupportedClipchampAudioRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetSupportedClipchampAudioResponse | Promise<GetSupportedClipchampAudioResponse>;
+  readonly getSupportedFonts: (
+    input: GetSupportedFontsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetSupportedFontsResponse | Promise<GetSupportedFontsResponse>;
+  readonly getHealthCheck: (
+    input: GetHealthCheckRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetHealthCheckResponseInput | Promise<GetHealthCheckResponseInput>;
+  readonly getDiagnostics: (
+    input: GetDiagnosticsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetDiagnosticsResponseInput | Promise<GetDiagnosticsResponseInput>;
+  readonly getAnnotationOptOut: (
+    input: GetAnnotationOptOutRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAnnotationOptOutResponseInput | Promise<GetAnnotationOptOutResponseInput>;
+  readonly updateAnnotationOptOut: (
+    input: UpdateAnnotationOptOutRequest,
+    context: CampaignManagementServiceContext,
+  ) => void | Promise<void>;
+  readonly addLinkedInSegments: (
+    input: AddLinkedInSegmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddLinkedInSegmentsResponseInput | Promise<AddLinkedInSegmentsResponseInput>;
+  readonly deleteLinkedInSegments: (
+    input: DeleteLinkedInSegmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteLinkedInSegmentsResponse | Promise<DeleteLinkedInSegmentsResponse>;
+  readonly updateLinkedInSegments: (
+    input: UpdateLinkedInSegmentsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateLinkedInSegmentsResponse | Promise<UpdateLinkedInSegmentsResponse>;
+  readonly getUetTagAuthKey: (
+    input: GetUetTagAuthKeyRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetUetTagAuthKeyResponse | Promise<GetUetTagAuthKeyResponse>;
+}
 
 /**
  * An implementation of only some operations of service CampaignManagementService: each operation
  * left out answers a Server fault on every binding ("The operation AddCampaigns is not
  * implemented." for AddCampaigns), as `notImplemented` from the runtime builds it.
  */
-export type CampaignManagementServicePartialService = PartialImplementation<
-  typeof CampaignManagementServiceDesc
->;
+export type CampaignManagementServicePartialService = Partial<CampaignManagementService>;
 
 /**
  * What a method of CampaignManagementService receives besides its input: the request's headers,
  * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type CampaignManagementServiceContext = RequestContextOf<
-  typeof CampaignManagementServiceDesc
->;
+export type CampaignManagementServiceContext = RequestContext<CampaignManagementServiceSoapHeaders>;
 
 export type CampaignManagementServiceHandlerOptions = HandlerOptions;
 
@@ -47,5 +1248,8 @@ export function createCampaignManagementServiceHandler(
   impl: CampaignManagementServicePartialService,
   options: CampaignManagementServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: CampaignManagementServiceDesc, impl, options });
+  return createServiceHandler<
+    typeof CampaignManagementServiceDesc,
+    CampaignManagementServicePartialService
+  >({ service: CampaignManagementServiceDesc, impl, options });
 }

@@ -2,11 +2,18 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { CurrencyConvertorDesc } from "./descriptors.js";
-import type { CurrencyConvertorPortName } from "./types.js";
+import type { ConversionRate, CurrencyConvertorPortName } from "./types.js";
 
 export type CurrencyConvertorClientOptions = ClientOptions<CurrencyConvertorPortName>;
+
+/** A client of service CurrencyConvertor. */
+export interface CurrencyConvertorClient {
+  /** The port this client sends to. */
+  readonly port: CurrencyConvertorPortName;
+  readonly conversionRate: (input: ConversionRate, options?: CallOptions) => Promise<number>;
+}
 
 /**
  * A client of service CurrencyConvertor.
@@ -14,7 +21,8 @@ export type CurrencyConvertorClientOptions = ClientOptions<CurrencyConvertorPort
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (CurrencyConvertorSoap).
  */
-export const CurrencyConvertorClient = clientClass(CurrencyConvertorDesc);
-
-/** A client of service CurrencyConvertor. */
-export type CurrencyConvertorClient = Client<typeof CurrencyConvertorDesc>;
+export const CurrencyConvertorClient = clientClass<
+  typeof CurrencyConvertorDesc,
+  CurrencyConvertorClient,
+  CurrencyConvertorClientOptions
+>(CurrencyConvertorDesc);

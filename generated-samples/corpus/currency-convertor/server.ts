@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { CurrencyConvertorDesc } from "./descriptors.js";
+import type { ConversionRate } from "./types.js";
 
 /**
  * The implementation of service CurrencyConvertor: one method per operation, with the same typed
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type CurrencyConvertorService = Implementation<typeof CurrencyConvertorDesc>;
+export interface CurrencyConvertorService {
+  readonly conversionRate: (input: ConversionRate, context: CurrencyConvertorContext) =>
+    | number
+    | Promise<number>;
+}
 
 /**
  * An implementation of only some operations of service CurrencyConvertor: each operation left out
  * answers a Server fault on every binding ("The operation ConversionRate is not implemented." for
  * ConversionRate), as `notImplemented` from the runtime builds it.
  */
-export type CurrencyConvertorPartialService = PartialImplementation<typeof CurrencyConvertorDesc>;
+export type CurrencyConvertorPartialService = Partial<CurrencyConvertorService>;
 
 /**
  * What a method of CurrencyConvertorService receives besides its input: the request's headers,
  * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type CurrencyConvertorContext = RequestContextOf<typeof CurrencyConvertorDesc>;
+export type CurrencyConvertorContext = RequestContext;
 
 export type CurrencyConvertorHandlerOptions = HandlerOptions;
 
@@ -43,5 +46,9 @@ export function createCurrencyConvertorHandler(
   impl: CurrencyConvertorPartialService,
   options: CurrencyConvertorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: CurrencyConvertorDesc, impl, options });
+  return createServiceHandler<typeof CurrencyConvertorDesc, CurrencyConvertorPartialService>({
+    service: CurrencyConvertorDesc,
+    impl,
+    options,
+  });
 }

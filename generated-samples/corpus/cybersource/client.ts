@@ -2,11 +2,20 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { TransactionProcessorDesc } from "./descriptors.js";
-import type { TransactionProcessorPortName } from "./types.js";
+import type { ReplyMessage, RequestMessageInput, TransactionProcessorPortName } from "./types.js";
 
 export type TransactionProcessorClientOptions = ClientOptions<TransactionProcessorPortName>;
+
+/** A client of service TransactionProcessor. */
+export interface TransactionProcessorClient {
+  /** The port this client sends to. */
+  readonly port: TransactionProcessorPortName;
+  readonly runTransaction: (input: RequestMessageInput, options?: CallOptions) => Promise<
+    ReplyMessage
+  >;
+}
 
 /**
  * A client of service TransactionProcessor.
@@ -14,7 +23,8 @@ export type TransactionProcessorClientOptions = ClientOptions<TransactionProcess
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (portXML).
  */
-export const TransactionProcessorClient = clientClass(TransactionProcessorDesc);
-
-/** A client of service TransactionProcessor. */
-export type TransactionProcessorClient = Client<typeof TransactionProcessorDesc>;
+export const TransactionProcessorClient = clientClass<
+  typeof TransactionProcessorDesc,
+  TransactionProcessorClient,
+  TransactionProcessorClientOptions
+>(TransactionProcessorDesc);

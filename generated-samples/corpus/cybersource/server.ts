@@ -4,35 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { TransactionProcessorDesc } from "./descriptors.js";
+import type { ReplyMessageInput, RequestMessage } from "./types.js";
 
 /**
  * The implementation of service TransactionProcessor: one method per operation, with the same typed
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type TransactionProcessorService = Implementation<typeof TransactionProcessorDesc>;
+export interface TransactionProcessorService {
+  readonly runTransaction: (input: RequestMessage, context: TransactionProcessorContext) =>
+    | ReplyMessageInput
+    | Promise<ReplyMessageInput>;
+}
 
 /**
  * An implementation of only some operations of service TransactionProcessor: each operation left
  * out answers a Server fault on every binding ("The operation runTransaction is not implemented."
  * for runTransaction), as `notImplemented` from the runtime builds it.
  */
-export type TransactionProcessorPartialService = PartialImplementation<
-  typeof TransactionProcessorDesc
->;
+export type TransactionProcessorPartialService = Partial<TransactionProcessorService>;
 
 /**
  * What a method of TransactionProcessorService receives besides its input: the request's headers,
  * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type TransactionProcessorContext = RequestContextOf<typeof TransactionProcessorDesc>;
+export type TransactionProcessorContext = RequestContext;
 
 export type TransactionProcessorHandlerOptions = HandlerOptions;
 
@@ -45,5 +46,9 @@ export function createTransactionProcessorHandler(
   impl: TransactionProcessorPartialService,
   options: TransactionProcessorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: TransactionProcessorDesc, impl, options });
+  return createServiceHandler<typeof TransactionProcessorDesc, TransactionProcessorPartialService>({
+    service: TransactionProcessorDesc,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,35 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { EPCglobalEPCISServiceDesc } from "./descriptors.js";
-import type { EPCglobalEPCISServicePortName } from "./types.js";
+import type {
+  ArrayOfString,
+  EPCglobalEPCISServicePortName,
+  EmptyParms,
+  GetSubscriptionIDs,
+  Poll,
+  QueryResults,
+  SubscribeInput,
+  Unsubscribe,
+} from "./types.js";
 
 export type EPCglobalEPCISServiceClientOptions = ClientOptions<EPCglobalEPCISServicePortName>;
+
+/** A client of service EPCglobalEPCISService. */
+export interface EPCglobalEPCISServiceClient {
+  /** The port this client sends to. */
+  readonly port: EPCglobalEPCISServicePortName;
+  readonly getQueryNames: (input: EmptyParms, options?: CallOptions) => Promise<ArrayOfString>;
+  readonly subscribe: (input: SubscribeInput, options?: CallOptions) => Promise<void>;
+  readonly unsubscribe: (input: Unsubscribe, options?: CallOptions) => Promise<void>;
+  readonly getSubscriptionIDs: (input: GetSubscriptionIDs, options?: CallOptions) => Promise<
+    ArrayOfString
+  >;
+  readonly poll: (input: Poll, options?: CallOptions) => Promise<QueryResults>;
+  readonly getStandardVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;
+  readonly getVendorVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;
+}
 
 /**
  * A client of service EPCglobalEPCISService.
@@ -14,7 +38,8 @@ export type EPCglobalEPCISServiceClientOptions = ClientOptions<EPCglobalEPCISSer
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (EPCglobalEPCISServicePort).
  */
-export const EPCglobalEPCISServiceClient = clientClass(EPCglobalEPCISServiceDesc);
-
-/** A client of service EPCglobalEPCISService. */
-export type EPCglobalEPCISServiceClient = Client<typeof EPCglobalEPCISServiceDesc>;
+export const EPCglobalEPCISServiceClient = clientClass<
+  typeof EPCglobalEPCISServiceDesc,
+  EPCglobalEPCISServiceClient,
+  EPCglobalEPCISServiceClientOptions
+>(EPCglobalEPCISServiceDesc);

@@ -4,35 +4,63 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { EPCglobalEPCISServiceDesc } from "./descriptors.js";
+import type {
+  ArrayOfString,
+  EmptyParms,
+  GetSubscriptionIDs,
+  Poll,
+  QueryResultsInput,
+  Subscribe,
+  Unsubscribe,
+} from "./types.js";
 
 /**
  * The implementation of service EPCglobalEPCISService: one method per operation, with the same
  * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
  * answer with a fault.
  */
-export type EPCglobalEPCISService = Implementation<typeof EPCglobalEPCISServiceDesc>;
+export interface EPCglobalEPCISService {
+  readonly getQueryNames: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
+    | ArrayOfString
+    | Promise<ArrayOfString>;
+  readonly subscribe: (input: Subscribe, context: EPCglobalEPCISServiceContext) =>
+    | void
+    | Promise<void>;
+  readonly unsubscribe: (input: Unsubscribe, context: EPCglobalEPCISServiceContext) =>
+    | void
+    | Promise<void>;
+  readonly getSubscriptionIDs: (
+    input: GetSubscriptionIDs,
+    context: EPCglobalEPCISServiceContext,
+  ) => ArrayOfString | Promise<ArrayOfString>;
+  readonly poll: (input: Poll, context: EPCglobalEPCISServiceContext) =>
+    | QueryResultsInput
+    | Promise<QueryResultsInput>;
+  readonly getStandardVersion: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
+    | string
+    | Promise<string>;
+  readonly getVendorVersion: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
+    | string
+    | Promise<string>;
+}
 
 /**
  * An implementation of only some operations of service EPCglobalEPCISService: each operation left
  * out answers a Server fault on every binding ("The operation getQueryNames is not implemented."
  * for getQueryNames), as `notImplemented` from the runtime builds it.
  */
-export type EPCglobalEPCISServicePartialService = PartialImplementation<
-  typeof EPCglobalEPCISServiceDesc
->;
+export type EPCglobalEPCISServicePartialService = Partial<EPCglobalEPCISService>;
 
 /**
  * What a method of EPCglobalEPCISService receives besides its input: the request's headers, typed
  * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type EPCglobalEPCISServiceContext = RequestContextOf<typeof EPCglobalEPCISServiceDesc>;
+export type EPCglobalEPCISServiceContext = RequestContext;
 
 export type EPCglobalEPCISServiceHandlerOptions = HandlerOptions;
 
@@ -45,5 +73,8 @@ export function createEPCglobalEPCISServiceHandler(
   impl: EPCglobalEPCISServicePartialService,
   options: EPCglobalEPCISServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: EPCglobalEPCISServiceDesc, impl, options });
+  return createServiceHandler<
+    typeof EPCglobalEPCISServiceDesc,
+    EPCglobalEPCISServicePartialService
+  >({ service: EPCglobalEPCISServiceDesc, impl, options });
 }

@@ -2,11 +2,31 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { ESyncNotifySPServiceDesc } from "./descriptors.js";
-import type { ESyncNotifySPServicePortName } from "./types.js";
+import type {
+  EMemOrderRelationUpdateNotifyRequest,
+  EMemOrderRelationUpdateNotifyRsp,
+  EOrderRelationUpdateNotifyRequest,
+  EOrderRelationUpdateNotifyRsp,
+  ESyncNotifySPServicePortName,
+} from "./types.js";
 
 export type ESyncNotifySPServiceClientOptions = ClientOptions<ESyncNotifySPServicePortName>;
+
+/** A client of service ESyncNotifySPServiceService. */
+export interface ESyncNotifySPServiceClient {
+  /** The port this client sends to. */
+  readonly port: ESyncNotifySPServicePortName;
+  readonly eOrderRelationUpdateNotify: (
+    input: EOrderRelationUpdateNotifyRequest,
+    options?: CallOptions,
+  ) => Promise<EOrderRelationUpdateNotifyRsp>;
+  readonly eMemOrderRelationUpdateNotify: (
+    input: EMemOrderRelationUpdateNotifyRequest,
+    options?: CallOptions,
+  ) => Promise<EMemOrderRelationUpdateNotifyRsp>;
+}
 
 /**
  * A client of service ESyncNotifySPServiceService.
@@ -14,7 +34,8 @@ export type ESyncNotifySPServiceClientOptions = ClientOptions<ESyncNotifySPServi
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (ESyncNotifySP).
  */
-export const ESyncNotifySPServiceClient = clientClass(ESyncNotifySPServiceDesc);
-
-/** A client of service ESyncNotifySPServiceService. */
-export type ESyncNotifySPServiceClient = Client<typeof ESyncNotifySPServiceDesc>;
+export const ESyncNotifySPServiceClient = clientClass<
+  typeof ESyncNotifySPServiceDesc,
+  ESyncNotifySPServiceClient,
+  ESyncNotifySPServiceClientOptions
+>(ESyncNotifySPServiceDesc);

@@ -4,20 +4,33 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ESyncNotifySPServiceDesc } from "./descriptors.js";
+import type {
+  EMemOrderRelationUpdateNotifyRequest,
+  EMemOrderRelationUpdateNotifyRsp,
+  EOrderRelationUpdateNotifyRequest,
+  EOrderRelationUpdateNotifyRsp,
+} from "./types.js";
 
 /**
  * The implementation of service ESyncNotifySPServiceService: one method per operation, with the
  * same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
  * answer with a fault.
  */
-export type ESyncNotifySPService = Implementation<typeof ESyncNotifySPServiceDesc>;
+export interface ESyncNotifySPService {
+  readonly eOrderRelationUpdateNotify: (
+    input: EOrderRelationUpdateNotifyRequest,
+    context: ESyncNotifySPServiceContext,
+  ) => EOrderRelationUpdateNotifyRsp | Promise<EOrderRelationUpdateNotifyRsp>;
+  readonly eMemOrderRelationUpdateNotify: (
+    input: EMemOrderRelationUpdateNotifyRequest,
+    context: ESyncNotifySPServiceContext,
+  ) => EMemOrderRelationUpdateNotifyRsp | Promise<EMemOrderRelationUpdateNotifyRsp>;
+}
 
 /**
  * An implementation of only some operations of service ESyncNotifySPServiceService: each operation
@@ -25,15 +38,13 @@ export type ESyncNotifySPService = Implementation<typeof ESyncNotifySPServiceDes
  * not implemented." for eOrderRelationUpdateNotify), as `notImplemented` from the runtime builds
  * it.
  */
-export type ESyncNotifySPServicePartialService = PartialImplementation<
-  typeof ESyncNotifySPServiceDesc
->;
+export type ESyncNotifySPServicePartialService = Partial<ESyncNotifySPService>;
 
 /**
  * What a method of ESyncNotifySPService receives besides its input: the request's headers, typed
  * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type ESyncNotifySPServiceContext = RequestContextOf<typeof ESyncNotifySPServiceDesc>;
+export type ESyncNotifySPServiceContext = RequestContext;
 
 export type ESyncNotifySPServiceHandlerOptions = HandlerOptions;
 
@@ -46,5 +57,9 @@ export function createESyncNotifySPServiceHandler(
   impl: ESyncNotifySPServicePartialService,
   options: ESyncNotifySPServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: ESyncNotifySPServiceDesc, impl, options });
+  return createServiceHandler<typeof ESyncNotifySPServiceDesc, ESyncNotifySPServicePartialService>({
+    service: ESyncNotifySPServiceDesc,
+    impl,
+    options,
+  });
 }

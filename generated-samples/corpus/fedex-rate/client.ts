@@ -2,11 +2,18 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { RateServiceDesc } from "./descriptors.js";
-import type { RateServicePortName } from "./types.js";
+import type { RateReply, RateRequestInput, RateServicePortName } from "./types.js";
 
 export type RateServiceClientOptions = ClientOptions<RateServicePortName>;
+
+/** A client of service RateService. */
+export interface RateServiceClient {
+  /** The port this client sends to. */
+  readonly port: RateServicePortName;
+  readonly getRates: (input: RateRequestInput, options?: CallOptions) => Promise<RateReply>;
+}
 
 /**
  * A client of service RateService.
@@ -14,7 +21,8 @@ export type RateServiceClientOptions = ClientOptions<RateServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (RateServicePort).
  */
-export const RateServiceClient = clientClass(RateServiceDesc);
-
-/** A client of service RateService. */
-export type RateServiceClient = Client<typeof RateServiceDesc>;
+export const RateServiceClient = clientClass<
+  typeof RateServiceDesc,
+  RateServiceClient,
+  RateServiceClientOptions
+>(RateServiceDesc);

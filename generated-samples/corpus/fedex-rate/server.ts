@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { RateServiceDesc } from "./descriptors.js";
+import type { RateReplyInput, RateRequest } from "./types.js";
 
 /**
  * The implementation of service RateService: one method per operation, with the same typed inputs
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type RateService = Implementation<typeof RateServiceDesc>;
+export interface RateService {
+  readonly getRates: (input: RateRequest, context: RateServiceContext) =>
+    | RateReplyInput
+    | Promise<RateReplyInput>;
+}
 
 /**
  * An implementation of only some operations of service RateService: each operation left out answers
  * a Server fault on every binding ("The operation getRates is not implemented." for getRates), as
  * `notImplemented` from the runtime builds it.
  */
-export type RateServicePartialService = PartialImplementation<typeof RateServiceDesc>;
+export type RateServicePartialService = Partial<RateService>;
 
 /**
  * What a method of RateService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type RateServiceContext = RequestContextOf<typeof RateServiceDesc>;
+export type RateServiceContext = RequestContext;
 
 export type RateServiceHandlerOptions = HandlerOptions;
 
@@ -42,5 +45,9 @@ export function createRateServiceHandler(
   impl: RateServicePartialService,
   options: RateServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: RateServiceDesc, impl, options });
+  return createServiceHandler<typeof RateServiceDesc, RateServicePartialService>({
+    service: RateServiceDesc,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,18 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { AcmeServiceDesc } from "./descriptors.js";
-import type { AcmeServicePortName } from "./types.js";
+import type { AcmeServicePortName, DataList, GetData } from "./types.js";
 
 export type AcmeServiceClientOptions = ClientOptions<AcmeServicePortName>;
+
+/** A client of service AcmeService. */
+export interface AcmeServiceClient {
+  /** The port this client sends to. */
+  readonly port: AcmeServicePortName;
+  readonly getData: (input: GetData, options?: CallOptions) => Promise<DataList>;
+}
 
 /**
  * A client of service AcmeService.
@@ -14,7 +21,8 @@ export type AcmeServiceClientOptions = ClientOptions<AcmeServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (AcmeService).
  */
-export const AcmeServiceClient = clientClass(AcmeServiceDesc);
-
-/** A client of service AcmeService. */
-export type AcmeServiceClient = Client<typeof AcmeServiceDesc>;
+export const AcmeServiceClient = clientClass<
+  typeof AcmeServiceDesc,
+  AcmeServiceClient,
+  AcmeServiceClientOptions
+>(AcmeServiceDesc);

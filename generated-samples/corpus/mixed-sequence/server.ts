@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { AcmeServiceDesc } from "./descriptors.js";
+import type { DataListInput, GetData } from "./types.js";
 
 /**
  * The implementation of service AcmeService: one method per operation, with the same typed inputs
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type AcmeService = Implementation<typeof AcmeServiceDesc>;
+export interface AcmeService {
+  readonly getData: (input: GetData, context: AcmeServiceContext) =>
+    | DataListInput
+    | Promise<DataListInput>;
+}
 
 /**
  * An implementation of only some operations of service AcmeService: each operation left out answers
  * a Server fault on every binding ("The operation getData is not implemented." for getData), as
  * `notImplemented` from the runtime builds it.
  */
-export type AcmeServicePartialService = PartialImplementation<typeof AcmeServiceDesc>;
+export type AcmeServicePartialService = Partial<AcmeService>;
 
 /**
  * What a method of AcmeService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type AcmeServiceContext = RequestContextOf<typeof AcmeServiceDesc>;
+export type AcmeServiceContext = RequestContext;
 
 export type AcmeServiceHandlerOptions = HandlerOptions;
 
@@ -42,5 +45,9 @@ export function createAcmeServiceHandler(
   impl: AcmeServicePartialService,
   options: AcmeServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: AcmeServiceDesc, impl, options });
+  return createServiceHandler<typeof AcmeServiceDesc, AcmeServicePartialService>({
+    service: AcmeServiceDesc,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,24 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
-import type { Bye_ServicePortName, Hello_ServicePortName } from "./types.js";
+import type {
+  Bye_ServicePortName,
+  Hello_ServicePortName,
+  SayAnotherByeRequest,
+  SayByeRequest,
+  SayHelloRequest,
+} from "./types.js";
 
 export type Hello_ServiceClientOptions = ClientOptions<Hello_ServicePortName>;
+
+/** A client of service Hello_Service. */
+export interface Hello_ServiceClient {
+  /** The port this client sends to. */
+  readonly port: Hello_ServicePortName;
+  readonly sayHello: (input: SayHelloRequest, options?: CallOptions) => Promise<string>;
+}
 
 /**
  * A client of service Hello_Service.
@@ -14,12 +27,21 @@ export type Hello_ServiceClientOptions = ClientOptions<Hello_ServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (Hello_Port).
  */
-export const Hello_ServiceClient = clientClass(Hello_ServiceDesc);
-
-/** A client of service Hello_Service. */
-export type Hello_ServiceClient = Client<typeof Hello_ServiceDesc>;
+export const Hello_ServiceClient = clientClass<
+  typeof Hello_ServiceDesc,
+  Hello_ServiceClient,
+  Hello_ServiceClientOptions
+>(Hello_ServiceDesc);
 
 export type Bye_ServiceClientOptions = ClientOptions<Bye_ServicePortName>;
+
+/** A client of service Bye_Service. */
+export interface Bye_ServiceClient {
+  /** The port this client sends to. */
+  readonly port: Bye_ServicePortName;
+  readonly sayBye: (input: SayByeRequest, options?: CallOptions) => Promise<string>;
+  readonly sayAnotherBye: (input: SayAnotherByeRequest, options?: CallOptions) => Promise<string>;
+}
 
 /**
  * A client of service Bye_Service.
@@ -27,7 +49,8 @@ export type Bye_ServiceClientOptions = ClientOptions<Bye_ServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (Bye_Port).
  */
-export const Bye_ServiceClient = clientClass(Bye_ServiceDesc);
-
-/** A client of service Bye_Service. */
-export type Bye_ServiceClient = Client<typeof Bye_ServiceDesc>;
+export const Bye_ServiceClient = clientClass<
+  typeof Bye_ServiceDesc,
+  Bye_ServiceClient,
+  Bye_ServiceClientOptions
+>(Bye_ServiceDesc);

@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
+import type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./types.js";
 
 /**
  * The implementation of service Hello_Service: one method per operation, with the same typed inputs
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type Hello_Service = Implementation<typeof Hello_ServiceDesc>;
+export interface Hello_Service {
+  readonly sayHello: (input: SayHelloRequest, context: Hello_ServiceContext) =>
+    | string
+    | Promise<string>;
+}
 
 /**
  * An implementation of only some operations of service Hello_Service: each operation left out
  * answers a Server fault on every binding ("The operation sayHello is not implemented." for
  * sayHello), as `notImplemented` from the runtime builds it.
  */
-export type Hello_ServicePartialService = PartialImplementation<typeof Hello_ServiceDesc>;
+export type Hello_ServicePartialService = Partial<Hello_Service>;
 
 /**
  * What a method of Hello_Service receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type Hello_ServiceContext = RequestContextOf<typeof Hello_ServiceDesc>;
+export type Hello_ServiceContext = RequestContext;
 
 export type Hello_ServiceHandlerOptions = HandlerOptions;
 
@@ -43,7 +46,11 @@ export function createHello_ServiceHandler(
   impl: Hello_ServicePartialService,
   options: Hello_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: Hello_ServiceDesc, impl, options });
+  return createServiceHandler<typeof Hello_ServiceDesc, Hello_ServicePartialService>({
+    service: Hello_ServiceDesc,
+    impl,
+    options,
+  });
 }
 
 /**
@@ -51,20 +58,25 @@ export function createHello_ServiceHandler(
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type Bye_Service = Implementation<typeof Bye_ServiceDesc>;
+export interface Bye_Service {
+  readonly sayBye: (input: SayByeRequest, context: Bye_ServiceContext) => string | Promise<string>;
+  readonly sayAnotherBye: (input: SayAnotherByeRequest, context: Bye_ServiceContext) =>
+    | string
+    | Promise<string>;
+}
 
 /**
  * An implementation of only some operations of service Bye_Service: each operation left out answers
  * a Server fault on every binding ("The operation sayBye is not implemented." for sayBye), as
  * `notImplemented` from the runtime builds it.
  */
-export type Bye_ServicePartialService = PartialImplementation<typeof Bye_ServiceDesc>;
+export type Bye_ServicePartialService = Partial<Bye_Service>;
 
 /**
  * What a method of Bye_Service receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type Bye_ServiceContext = RequestContextOf<typeof Bye_ServiceDesc>;
+export type Bye_ServiceContext = RequestContext;
 
 export type Bye_ServiceHandlerOptions = HandlerOptions;
 
@@ -76,5 +88,9 @@ export function createBye_ServiceHandler(
   impl: Bye_ServicePartialService,
   options: Bye_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: Bye_ServiceDesc, impl, options });
+  return createServiceHandler<typeof Bye_ServiceDesc, Bye_ServicePartialService>({
+    service: Bye_ServiceDesc,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,64 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { ProductServiceDesc } from "./descriptors.js";
-import type { ProductServicePortName } from "./types.js";
+import type {
+  ArrayOfCategory,
+  ArrayOfDiscount,
+  ArrayOfKeyValuePair,
+  ArrayOfProduct,
+  ArrayOfProductPriceList,
+  DeleteProductsInput,
+  GetAllPriceLists,
+  GetCategories,
+  GetDiscountMatrixCategory,
+  GetDiscountMatrixPriceGroup,
+  GetPriceList,
+  GetProductsInput,
+  ProductServicePortName,
+  SaveCategories,
+  SaveProductsInput,
+  SetStockQuantity,
+} from "./types.js";
 
 export type ProductServiceClientOptions = ClientOptions<ProductServicePortName>;
+
+/** A client of service ProductService. */
+export interface ProductServiceClient {
+  /** The port this client sends to. */
+  readonly port: ProductServicePortName;
+  readonly setStockQuantity: (input: SetStockQuantity, options?: CallOptions) => Promise<boolean>;
+  readonly getProducts: (input: GetProductsInput, options?: CallOptions) => Promise<
+    ArrayOfProduct | undefined
+  >;
+  readonly saveProducts: (input: SaveProductsInput, options?: CallOptions) => Promise<
+    ArrayOfProduct | undefined
+  >;
+  readonly deleteProducts: (input: DeleteProductsInput, options?: CallOptions) => Promise<
+    ArrayOfProduct | undefined
+  >;
+  readonly getPriceList: (input: GetPriceList, options?: CallOptions) => Promise<
+    ArrayOfKeyValuePair | undefined
+  >;
+  readonly getAllPriceLists: (input: GetAllPriceLists, options?: CallOptions) => Promise<
+    ArrayOfProductPriceList | undefined
+  >;
+  readonly getCategories: (input: GetCategories, options?: CallOptions) => Promise<
+    ArrayOfCategory | undefined
+  >;
+  readonly saveCategories: (input: SaveCategories, options?: CallOptions) => Promise<
+    ArrayOfCategory | undefined
+  >;
+  readonly getDiscountMatrixPriceGroup: (
+    input: GetDiscountMatrixPriceGroup,
+    options?: CallOptions,
+  ) => Promise<ArrayOfDiscount | undefined>;
+  readonly getDiscountMatrixCategory: (
+    input: GetDiscountMatrixCategory,
+    options?: CallOptions,
+  ) => Promise<ArrayOfDiscount | undefined>;
+}
 
 /**
  * A client of service ProductService.
@@ -14,7 +67,8 @@ export type ProductServiceClientOptions = ClientOptions<ProductServicePortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (ProductServiceSoap).
  */
-export const ProductServiceClient = clientClass(ProductServiceDesc);
-
-/** A client of service ProductService. */
-export type ProductServiceClient = Client<typeof ProductServiceDesc>;
+export const ProductServiceClient = clientClass<
+  typeof ProductServiceDesc,
+  ProductServiceClient,
+  ProductServiceClientOptions
+>(ProductServiceDesc);

@@ -4,33 +4,88 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ProductServiceDesc } from "./descriptors.js";
+import type {
+  ArrayOfCategory,
+  ArrayOfDiscount,
+  ArrayOfKeyValuePair,
+  ArrayOfProductInput,
+  ArrayOfProductPriceList,
+  DeleteProducts,
+  GetAllPriceLists,
+  GetCategories,
+  GetDiscountMatrixCategory,
+  GetDiscountMatrixPriceGroup,
+  GetPriceList,
+  GetProducts,
+  SaveCategories,
+  SaveProducts,
+  SetStockQuantity,
+} from "./types.js";
 
 /**
  * The implementation of service ProductService: one method per operation, with the same typed
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type ProductService = Implementation<typeof ProductServiceDesc>;
+export interface ProductService {
+  readonly setStockQuantity: (input: SetStockQuantity, context: ProductServiceContext) =>
+    | boolean
+    | Promise<boolean>;
+  readonly getProducts: (input: GetProducts, context: ProductServiceContext) =>
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  readonly saveProducts: (input: SaveProducts, context: ProductServiceContext) =>
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  readonly deleteProducts: (input: DeleteProducts, context: ProductServiceContext) =>
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  readonly getPriceList: (input: GetPriceList, context: ProductServiceContext) =>
+    | ArrayOfKeyValuePair
+    | undefined
+    | Promise<ArrayOfKeyValuePair | undefined>;
+  readonly getAllPriceLists: (input: GetAllPriceLists, context: ProductServiceContext) =>
+    | ArrayOfProductPriceList
+    | undefined
+    | Promise<ArrayOfProductPriceList | undefined>;
+  readonly getCategories: (input: GetCategories, context: ProductServiceContext) =>
+    | ArrayOfCategory
+    | undefined
+    | Promise<ArrayOfCategory | undefined>;
+  readonly saveCategories: (input: SaveCategories, context: ProductServiceContext) =>
+    | ArrayOfCategory
+    | undefined
+    | Promise<ArrayOfCategory | undefined>;
+  readonly getDiscountMatrixPriceGroup: (
+    input: GetDiscountMatrixPriceGroup,
+    context: ProductServiceContext,
+  ) => ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
+  readonly getDiscountMatrixCategory: (
+    input: GetDiscountMatrixCategory,
+    context: ProductServiceContext,
+  ) => ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
+}
 
 /**
  * An implementation of only some operations of service ProductService: each operation left out
  * answers a Server fault on every binding ("The operation SetStockQuantity is not implemented." for
  * SetStockQuantity), as `notImplemented` from the runtime builds it.
  */
-export type ProductServicePartialService = PartialImplementation<typeof ProductServiceDesc>;
+export type ProductServicePartialService = Partial<ProductService>;
 
 /**
  * What a method of ProductService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type ProductServiceContext = RequestContextOf<typeof ProductServiceDesc>;
+export type ProductServiceContext = RequestContext;
 
 export type ProductServiceHandlerOptions = HandlerOptions;
 
@@ -43,5 +98,9 @@ export function createProductServiceHandler(
   impl: ProductServicePartialService,
   options: ProductServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: ProductServiceDesc, impl, options });
+  return createServiceHandler<typeof ProductServiceDesc, ProductServicePartialService>({
+    service: ProductServiceDesc,
+    impl,
+    options,
+  });
 }

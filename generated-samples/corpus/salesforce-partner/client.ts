@@ -2,14 +2,199 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { SforceServiceDesc } from "./descriptors.js";
-import type { SforceServicePortName, SforceServiceSoapHeaders } from "./types.js";
+import type {
+  ConvertLead,
+  CreateInput,
+  Delete,
+  DeleteResult,
+  DescribeDataCategoryGroupResult,
+  DescribeDataCategoryGroupStructureResult,
+  DescribeDataCategoryGroupStructuresInput,
+  DescribeDataCategoryGroups,
+  DescribeGlobal,
+  DescribeGlobalResult,
+  DescribeLayoutInput,
+  DescribeLayoutResult,
+  DescribeSObject,
+  DescribeSObjectResult,
+  DescribeSObjects,
+  DescribeSoftphoneLayout,
+  DescribeSoftphoneLayoutResult,
+  DescribeTabSetResult,
+  DescribeTabs,
+  EmptyRecycleBin,
+  EmptyRecycleBinResult,
+  GetDeletedInput,
+  GetDeletedResult,
+  GetServerTimestamp,
+  GetServerTimestampResult,
+  GetUpdatedInput,
+  GetUpdatedResult,
+  GetUserInfo,
+  GetUserInfoResult,
+  InvalidateSessions,
+  InvalidateSessionsResult,
+  LeadConvertResult,
+  Login,
+  LoginResult,
+  Logout,
+  MergeInput,
+  MergeResult,
+  ProcessInput,
+  ProcessResult,
+  Query,
+  QueryAll,
+  QueryMore,
+  QueryResult,
+  ResetPassword,
+  ResetPasswordResult,
+  RetrieveInput,
+  SObject,
+  SaveResult,
+  Search,
+  SearchResult,
+  SendEmailInput,
+  SendEmailResult,
+  SetPassword,
+  SetPasswordResult,
+  SforceServicePortName,
+  SforceServiceSoapHeaders,
+  Undelete,
+  UndeleteResult,
+  UpdateInput,
+  UpsertInput,
+  UpsertResult,
+} from "./types.js";
 
 export type SforceServiceClientOptions = ClientOptions<
   SforceServicePortName,
   SforceServiceSoapHeaders
 >;
+
+/** A client of service SforceService. */
+export interface SforceServiceClient {
+  /** The port this client sends to. */
+  readonly port: SforceServicePortName;
+  readonly login: (input: Login, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    LoginResult
+  >;
+  readonly describeSObject: (
+    input: DescribeSObject,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeSObjectResult | null>;
+  readonly describeSObjects: (
+    input: DescribeSObjects,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<(DescribeSObjectResult | null)[]>;
+  readonly describeGlobal: (
+    input: DescribeGlobal,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeGlobalResult>;
+  readonly describeDataCategoryGroups: (
+    input: DescribeDataCategoryGroups,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeDataCategoryGroupResult[]>;
+  readonly describeDataCategoryGroupStructures: (
+    input: DescribeDataCategoryGroupStructuresInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeDataCategoryGroupStructureResult[]>;
+  readonly describeLayout: (
+    input: DescribeLayoutInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeLayoutResult | null>;
+  readonly describeSoftphoneLayout: (
+    input: DescribeSoftphoneLayout,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DescribeSoftphoneLayoutResult | null>;
+  readonly describeTabs: (
+    input: DescribeTabs,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<(DescribeTabSetResult | null)[]>;
+  readonly create: (input: CreateInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    SaveResult[]
+  >;
+  readonly update: (input: UpdateInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    SaveResult[]
+  >;
+  readonly upsert: (input: UpsertInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    UpsertResult[]
+  >;
+  readonly merge: (input: MergeInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    MergeResult[]
+  >;
+  readonly delete_: (input: Delete, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    DeleteResult[]
+  >;
+  readonly undelete: (input: Undelete, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    UndeleteResult[]
+  >;
+  readonly emptyRecycleBin: (
+    input: EmptyRecycleBin,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<EmptyRecycleBinResult[]>;
+  readonly retrieve: (
+    input: RetrieveInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<(SObject | null)[]>;
+  readonly process: (
+    input: ProcessInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<ProcessResult[]>;
+  readonly convertLead: (
+    input: ConvertLead,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<LeadConvertResult[]>;
+  readonly logout: (input: Logout, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    void
+  >;
+  readonly invalidateSessions: (
+    input: InvalidateSessions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<InvalidateSessionsResult[]>;
+  readonly getDeleted: (
+    input: GetDeletedInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<GetDeletedResult>;
+  readonly getUpdated: (
+    input: GetUpdatedInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<GetUpdatedResult>;
+  readonly query: (input: Query, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    QueryResult
+  >;
+  readonly queryAll: (input: QueryAll, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    QueryResult
+  >;
+  readonly queryMore: (
+    input: QueryMore,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<QueryResult>;
+  readonly search: (input: Search, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
+    SearchResult
+  >;
+  readonly getServerTimestamp: (
+    input: GetServerTimestamp,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<GetServerTimestampResult>;
+  readonly setPassword: (
+    input: SetPassword,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<SetPasswordResult>;
+  readonly resetPassword: (
+    input: ResetPassword,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<ResetPasswordResult>;
+  readonly getUserInfo: (
+    input: GetUserInfo,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<GetUserInfoResult>;
+  readonly sendEmail: (
+    input: SendEmailInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<SendEmailResult[]>;
+}
 
 /**
  * A client of service SforceService.
@@ -17,7 +202,8 @@ export type SforceServiceClientOptions = ClientOptions<
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (Soap).
  */
-export const SforceServiceClient = clientClass(SforceServiceDesc);
-
-/** A client of service SforceService. */
-export type SforceServiceClient = Client<typeof SforceServiceDesc>;
+export const SforceServiceClient = clientClass<
+  typeof SforceServiceDesc,
+  SforceServiceClient,
+  SforceServiceClientOptions
+>(SforceServiceDesc);

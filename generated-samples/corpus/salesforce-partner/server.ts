@@ -4,33 +4,198 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { SforceServiceDesc } from "./descriptors.js";
+import type {
+  ConvertLead,
+  Create,
+  Delete,
+  DeleteResultInput,
+  DescribeDataCategoryGroupResult,
+  DescribeDataCategoryGroupStructureResultInput,
+  DescribeDataCategoryGroupStructures,
+  DescribeDataCategoryGroups,
+  DescribeGlobal,
+  DescribeGlobalResultInput,
+  DescribeLayout,
+  DescribeLayoutResultInput,
+  DescribeSObject,
+  DescribeSObjectResultInput,
+  DescribeSObjects,
+  DescribeSoftphoneLayout,
+  DescribeSoftphoneLayoutResultInput,
+  DescribeTabSetResultInput,
+  DescribeTabs,
+  EmptyRecycleBin,
+  EmptyRecycleBinResultInput,
+  GetDeleted,
+  GetDeletedResultInput,
+  GetServerTimestamp,
+  GetServerTimestampResultInput,
+  GetUpdated,
+  GetUpdatedResultInput,
+  GetUserInfo,
+  GetUserInfoResult,
+  InvalidateSessions,
+  InvalidateSessionsResultInput,
+  LeadConvertResultInput,
+  Login,
+  LoginResult,
+  Logout,
+  Merge,
+  MergeResultInput,
+  Process,
+  ProcessResultInput,
+  Query,
+  QueryAll,
+  QueryMore,
+  QueryResultInput,
+  ResetPassword,
+  ResetPasswordResult,
+  Retrieve,
+  SObjectInput,
+  SaveResultInput,
+  Search,
+  SearchResultInput,
+  SendEmail,
+  SendEmailResultInput,
+  SetPassword,
+  SetPasswordResult,
+  SforceServiceSoapHeaders,
+  Undelete,
+  UndeleteResultInput,
+  Update,
+  Upsert,
+  UpsertResultInput,
+} from "./types.js";
 
 /**
  * The implementation of service SforceService: one method per operation, with the same typed inputs
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type SforceService = Implementation<typeof SforceServiceDesc>;
+export interface SforceService {
+  readonly login: (input: Login, context: SforceServiceContext) =>
+    | LoginResult
+    | Promise<LoginResult>;
+  readonly describeSObject: (input: DescribeSObject, context: SforceServiceContext) =>
+    | DescribeSObjectResultInput
+    | null
+    | Promise<DescribeSObjectResultInput | null>;
+  readonly describeSObjects: (input: DescribeSObjects, context: SforceServiceContext) =>
+    | (DescribeSObjectResultInput | null)[]
+    | Promise<(DescribeSObjectResultInput | null)[]>;
+  readonly describeGlobal: (input: DescribeGlobal, context: SforceServiceContext) =>
+    | DescribeGlobalResultInput
+    | Promise<DescribeGlobalResultInput>;
+  readonly describeDataCategoryGroups: (
+    input: DescribeDataCategoryGroups,
+    context: SforceServiceContext,
+  ) => DescribeDataCategoryGroupResult[] | Promise<DescribeDataCategoryGroupResult[]>;
+  readonly describeDataCategoryGroupStructures: (
+    input: DescribeDataCategoryGroupStructures,
+    context: SforceServiceContext,
+  ) =>
+    | DescribeDataCategoryGroupStructureResultInput[]
+    | Promise<DescribeDataCategoryGroupStructureResultInput[]>;
+  readonly describeLayout: (input: DescribeLayout, context: SforceServiceContext) =>
+    | DescribeLayoutResultInput
+    | null
+    | Promise<DescribeLayoutResultInput | null>;
+  readonly describeSoftphoneLayout: (
+    input: DescribeSoftphoneLayout,
+    context: SforceServiceContext,
+  ) =>
+    | DescribeSoftphoneLayoutResultInput
+    | null
+    | Promise<DescribeSoftphoneLayoutResultInput | null>;
+  readonly describeTabs: (input: DescribeTabs, context: SforceServiceContext) =>
+    | (DescribeTabSetResultInput | null)[]
+    | Promise<(DescribeTabSetResultInput | null)[]>;
+  readonly create: (input: Create, context: SforceServiceContext) =>
+    | SaveResultInput[]
+    | Promise<SaveResultInput[]>;
+  readonly update: (input: Update, context: SforceServiceContext) =>
+    | SaveResultInput[]
+    | Promise<SaveResultInput[]>;
+  readonly upsert: (input: Upsert, context: SforceServiceContext) =>
+    | UpsertResultInput[]
+    | Promise<UpsertResultInput[]>;
+  readonly merge: (input: Merge, context: SforceServiceContext) =>
+    | MergeResultInput[]
+    | Promise<MergeResultInput[]>;
+  readonly delete_: (input: Delete, context: SforceServiceContext) =>
+    | DeleteResultInput[]
+    | Promise<DeleteResultInput[]>;
+  readonly undelete: (input: Undelete, context: SforceServiceContext) =>
+    | UndeleteResultInput[]
+    | Promise<UndeleteResultInput[]>;
+  readonly emptyRecycleBin: (input: EmptyRecycleBin, context: SforceServiceContext) =>
+    | EmptyRecycleBinResultInput[]
+    | Promise<EmptyRecycleBinResultInput[]>;
+  readonly retrieve: (input: Retrieve, context: SforceServiceContext) =>
+    | (SObjectInput | null)[]
+    | Promise<(SObjectInput | null)[]>;
+  readonly process: (input: Process, context: SforceServiceContext) =>
+    | ProcessResultInput[]
+    | Promise<ProcessResultInput[]>;
+  readonly convertLead: (input: ConvertLead, context: SforceServiceContext) =>
+    | LeadConvertResultInput[]
+    | Promise<LeadConvertResultInput[]>;
+  readonly logout: (input: Logout, context: SforceServiceContext) => void | Promise<void>;
+  readonly invalidateSessions: (input: InvalidateSessions, context: SforceServiceContext) =>
+    | InvalidateSessionsResultInput[]
+    | Promise<InvalidateSessionsResultInput[]>;
+  readonly getDeleted: (input: GetDeleted, context: SforceServiceContext) =>
+    | GetDeletedResultInput
+    | Promise<GetDeletedResultInput>;
+  readonly getUpdated: (input: GetUpdated, context: SforceServiceContext) =>
+    | GetUpdatedResultInput
+    | Promise<GetUpdatedResultInput>;
+  readonly query: (input: Query, context: SforceServiceContext) =>
+    | QueryResultInput
+    | Promise<QueryResultInput>;
+  readonly queryAll: (input: QueryAll, context: SforceServiceContext) =>
+    | QueryResultInput
+    | Promise<QueryResultInput>;
+  readonly queryMore: (input: QueryMore, context: SforceServiceContext) =>
+    | QueryResultInput
+    | Promise<QueryResultInput>;
+  readonly search: (input: Search, context: SforceServiceContext) =>
+    | SearchResultInput
+    | Promise<SearchResultInput>;
+  readonly getServerTimestamp: (input: GetServerTimestamp, context: SforceServiceContext) =>
+    | GetServerTimestampResultInput
+    | Promise<GetServerTimestampResultInput>;
+  readonly setPassword: (input: SetPassword, context: SforceServiceContext) =>
+    | SetPasswordResult
+    | Promise<SetPasswordResult>;
+  readonly resetPassword: (input: ResetPassword, context: SforceServiceContext) =>
+    | ResetPasswordResult
+    | Promise<ResetPasswordResult>;
+  readonly getUserInfo: (input: GetUserInfo, context: SforceServiceContext) =>
+    | GetUserInfoResult
+    | Promise<GetUserInfoResult>;
+  readonly sendEmail: (input: SendEmail, context: SforceServiceContext) =>
+    | SendEmailResultInput[]
+    | Promise<SendEmailResultInput[]>;
+}
 
 /**
  * An implementation of only some operations of service SforceService: each operation left out
  * answers a Server fault on every binding ("The operation login is not implemented." for login), as
  * `notImplemented` from the runtime builds it.
  */
-export type SforceServicePartialService = PartialImplementation<typeof SforceServiceDesc>;
+export type SforceServicePartialService = Partial<SforceService>;
 
 /**
  * What a method of SforceService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type SforceServiceContext = RequestContextOf<typeof SforceServiceDesc>;
+export type SforceServiceContext = RequestContext<SforceServiceSoapHeaders>;
 
 export type SforceServiceHandlerOptions = HandlerOptions;
 
@@ -43,5 +208,9 @@ export function createSforceServiceHandler(
   impl: SforceServicePartialService,
   options: SforceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: SforceServiceDesc, impl, options });
+  return createServiceHandler<typeof SforceServiceDesc, SforceServicePartialService>({
+    service: SforceServiceDesc,
+    impl,
+    options,
+  });
 }

@@ -2,11 +2,34 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { WeatherDesc } from "./descriptors.js";
-import type { WeatherPortName } from "./types.js";
+import type {
+  ArrayOfWeatherDescription,
+  ForecastReturn,
+  GetCityForecastByZIP,
+  GetCityWeatherByZIP,
+  GetWeatherInformation,
+  WeatherPortName,
+  WeatherReturn,
+} from "./types.js";
 
 export type WeatherClientOptions = ClientOptions<WeatherPortName>;
+
+/** A client of service Weather. */
+export interface WeatherClient {
+  /** The port this client sends to. */
+  readonly port: WeatherPortName;
+  readonly getWeatherInformation: (input: GetWeatherInformation, options?: CallOptions) => Promise<
+    ArrayOfWeatherDescription | undefined
+  >;
+  readonly getCityForecastByZIP: (input: GetCityForecastByZIP, options?: CallOptions) => Promise<
+    ForecastReturn | undefined
+  >;
+  readonly getCityWeatherByZIP: (input: GetCityWeatherByZIP, options?: CallOptions) => Promise<
+    WeatherReturn
+  >;
+}
 
 /**
  * A client of service Weather.
@@ -14,7 +37,6 @@ export type WeatherClientOptions = ClientOptions<WeatherPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (WeatherSoap).
  */
-export const WeatherClient = clientClass(WeatherDesc);
-
-/** A client of service Weather. */
-export type WeatherClient = Client<typeof WeatherDesc>;
+export const WeatherClient = clientClass<typeof WeatherDesc, WeatherClient, WeatherClientOptions>(
+  WeatherDesc,
+);

@@ -4,32 +4,50 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { WeatherDesc } from "./descriptors.js";
+import type {
+  ArrayOfWeatherDescription,
+  ForecastReturnInput,
+  GetCityForecastByZIP,
+  GetCityWeatherByZIP,
+  GetWeatherInformation,
+  WeatherReturn,
+} from "./types.js";
 
 /**
  * The implementation of service Weather: one method per operation, with the same typed inputs and
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
-export type WeatherService = Implementation<typeof WeatherDesc>;
+export interface WeatherService {
+  readonly getWeatherInformation: (input: GetWeatherInformation, context: WeatherContext) =>
+    | ArrayOfWeatherDescription
+    | undefined
+    | Promise<ArrayOfWeatherDescription | undefined>;
+  readonly getCityForecastByZIP: (input: GetCityForecastByZIP, context: WeatherContext) =>
+    | ForecastReturnInput
+    | undefined
+    | Promise<ForecastReturnInput | undefined>;
+  readonly getCityWeatherByZIP: (input: GetCityWeatherByZIP, context: WeatherContext) =>
+    | WeatherReturn
+    | Promise<WeatherReturn>;
+}
 
 /**
  * An implementation of only some operations of service Weather: each operation left out answers a
  * Server fault on every binding ("The operation GetWeatherInformation is not implemented." for
  * GetWeatherInformation), as `notImplemented` from the runtime builds it.
  */
-export type WeatherPartialService = PartialImplementation<typeof WeatherDesc>;
+export type WeatherPartialService = Partial<WeatherService>;
 
 /**
  * What a method of WeatherService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type WeatherContext = RequestContextOf<typeof WeatherDesc>;
+export type WeatherContext = RequestContext;
 
 export type WeatherHandlerOptions = HandlerOptions;
 
@@ -42,5 +60,9 @@ export function createWeatherHandler(
   impl: WeatherPartialService,
   options: WeatherHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: WeatherDesc, impl, options });
+  return createServiceHandler<typeof WeatherDesc, WeatherPartialService>({
+    service: WeatherDesc,
+    impl,
+    options,
+  });
 }

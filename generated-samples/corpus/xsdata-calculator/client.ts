@@ -2,11 +2,21 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { CalculatorDesc } from "./descriptors.js";
-import type { CalculatorPortName } from "./types.js";
+import type { Add, CalculatorPortName, Divide, Multiply, Subtract } from "./types.js";
 
 export type CalculatorClientOptions = ClientOptions<CalculatorPortName>;
+
+/** A client of service Calculator. */
+export interface CalculatorClient {
+  /** The port this client sends to. */
+  readonly port: CalculatorPortName;
+  readonly add: (input: Add, options?: CallOptions) => Promise<number>;
+  readonly subtract: (input: Subtract, options?: CallOptions) => Promise<number>;
+  readonly multiply: (input: Multiply, options?: CallOptions) => Promise<number>;
+  readonly divide: (input: Divide, options?: CallOptions) => Promise<number>;
+}
 
 /**
  * A client of service Calculator.
@@ -14,7 +24,8 @@ export type CalculatorClientOptions = ClientOptions<CalculatorPortName>;
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (CalculatorSoap).
  */
-export const CalculatorClient = clientClass(CalculatorDesc);
-
-/** A client of service Calculator. */
-export type CalculatorClient = Client<typeof CalculatorDesc>;
+export const CalculatorClient = clientClass<
+  typeof CalculatorDesc,
+  CalculatorClient,
+  CalculatorClientOptions
+>(CalculatorDesc);

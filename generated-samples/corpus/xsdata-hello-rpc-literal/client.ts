@@ -2,11 +2,20 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type Client, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { HelloImplServiceDesc } from "./descriptors.js";
-import type { HelloImplServicePortName } from "./types.js";
+import type { GetHelloAsStringRequest, HelloImplServicePortName } from "./types.js";
 
 export type HelloImplServiceClientOptions = ClientOptions<HelloImplServicePortName>;
+
+/** A client of service HelloImplService. */
+export interface HelloImplServiceClient {
+  /** The port this client sends to. */
+  readonly port: HelloImplServicePortName;
+  readonly getHelloAsString: (input: GetHelloAsStringRequest, options?: CallOptions) => Promise<
+    string
+  >;
+}
 
 /**
  * A client of service HelloImplService.
@@ -14,7 +23,8 @@ export type HelloImplServiceClientOptions = ClientOptions<HelloImplServicePortNa
  * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
  * port (HelloImplPort).
  */
-export const HelloImplServiceClient = clientClass(HelloImplServiceDesc);
-
-/** A client of service HelloImplService. */
-export type HelloImplServiceClient = Client<typeof HelloImplServiceDesc>;
+export const HelloImplServiceClient = clientClass<
+  typeof HelloImplServiceDesc,
+  HelloImplServiceClient,
+  HelloImplServiceClientOptions
+>(HelloImplServiceDesc);

@@ -4,33 +4,36 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
-  type Implementation,
-  type PartialImplementation,
-  type RequestContextOf,
+  type RequestContext,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { HelloImplServiceDesc } from "./descriptors.js";
+import type { GetHelloAsStringRequest } from "./types.js";
 
 /**
  * The implementation of service HelloImplService: one method per operation, with the same typed
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type HelloImplService = Implementation<typeof HelloImplServiceDesc>;
+export interface HelloImplService {
+  readonly getHelloAsString: (input: GetHelloAsStringRequest, context: HelloImplServiceContext) =>
+    | string
+    | Promise<string>;
+}
 
 /**
  * An implementation of only some operations of service HelloImplService: each operation left out
  * answers a Server fault on every binding ("The operation getHelloAsString is not implemented." for
  * getHelloAsString), as `notImplemented` from the runtime builds it.
  */
-export type HelloImplServicePartialService = PartialImplementation<typeof HelloImplServiceDesc>;
+export type HelloImplServicePartialService = Partial<HelloImplService>;
 
 /**
  * What a method of HelloImplService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
-export type HelloImplServiceContext = RequestContextOf<typeof HelloImplServiceDesc>;
+export type HelloImplServiceContext = RequestContext;
 
 export type HelloImplServiceHandlerOptions = HandlerOptions;
 
@@ -43,5 +46,9 @@ export function createHelloImplServiceHandler(
   impl: HelloImplServicePartialService,
   options: HelloImplServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler({ service: HelloImplServiceDesc, impl, options });
+  return createServiceHandler<typeof HelloImplServiceDesc, HelloImplServicePartialService>({
+    service: HelloImplServiceDesc,
+    impl,
+    options,
+  });
 }

@@ -4,10 +4,19 @@
  */
 import { ServiceClient } from "./client.js";
 import { type CallOptions, type ClientOptions } from "./options.js";
-import type { AnyServiceDesc, ClientClass } from "../descriptors/contract.js";
+import type {
+  AnyServiceDesc,
+  Client,
+  ClientClass,
+  ClientOptionsOf,
+} from "../descriptors/contract.js";
 
 /** The client class of the service `desc` describes. */
-export function clientClass<S extends AnyServiceDesc>(desc: S): ClientClass<S> {
+export function clientClass<
+  S extends AnyServiceDesc,
+  C extends object = Client<S>,
+  O extends object = ClientOptionsOf<S>,
+>(desc: S): ClientClass<S, C, O> {
   class GeneratedClient {
     readonly #client: ServiceClient;
 
@@ -35,5 +44,5 @@ export function clientClass<S extends AnyServiceDesc>(desc: S): ClientClass<S> {
     }
   }
   Object.defineProperty(GeneratedClient, "name", { value: `${desc.name}Client` });
-  return GeneratedClient as unknown as ClientClass<S>;
+  return GeneratedClient as unknown as ClientClass<S, C, O>;
 }

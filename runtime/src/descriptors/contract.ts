@@ -86,11 +86,19 @@ export type Client<S extends AnyServiceDesc> = {
   ) => Promise<Op<S, M>["output"]>;
 };
 
-/** The class of a service's client (`new ApiClient(options)`). */
-export interface ClientClass<S extends AnyServiceDesc> {
+/**
+ * The class of a service's client (`new ApiClient(options)`). Generated code names its client and
+ * options types (`C`, `O`) rather than mapping them from `S`: a user's tsc then reads them as
+ * written; the generator's tests check that they agree with the descriptor.
+ */
+export interface ClientClass<
+  S extends AnyServiceDesc,
+  C extends object = Client<S>,
+  O extends object = ClientOptionsOf<S>,
+> {
   /** Uses the port `options.port`, by default the first SOAP 1.1 port of the service. */
-  new (options?: ClientOptionsOf<S>): Client<S>;
-  readonly prototype: Client<S>;
+  new (options?: O): C;
+  readonly prototype: C;
 }
 
 /**

@@ -128,11 +128,17 @@ export interface RequestListener {
 const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
 
 /** What `createServiceHandler` serves, each by name. */
-export interface ServiceHandlerInit<S extends AnyServiceDesc> {
+export interface ServiceHandlerInit<
+  S extends AnyServiceDesc,
+  I extends object = PartialImplementation<S>,
+> {
   /** The service's descriptor (`ApiDesc`). */
   readonly service: S;
-  /** The implementation: a method it lacks answers the Server fault of `notImplemented`. */
-  readonly impl: PartialImplementation<S>;
+  /**
+   * The implementation: a method it lacks answers the Server fault of `notImplemented`. Generated
+   * code names its written-out interface as `I`, so that tsc need not map it from `S`.
+   */
+  readonly impl: NoInfer<I>;
   /** The WSDL embedded at generation; absent when generated with `embedWsdl: false`. */
   readonly embeddedWsdl?: string | EmbeddedWsdl;
   readonly options?: HandlerOptions;
@@ -142,9 +148,10 @@ export interface ServiceHandlerInit<S extends AnyServiceDesc> {
  * Builds the request listener for one service from its descriptors, WSDL text and implementation:
  * a request for an operation calls the implementation's method the descriptor's `methods` names.
  */
-export function createServiceHandler<S extends AnyServiceDesc>(
-  init: ServiceHandlerInit<S>,
-): RequestListener {
+export function createServiceHandler<
+  S extends AnyServiceDesc,
+  I extends object = PartialImplementation<S>,
+>(init: ServiceHandlerInit<S, I>): RequestListener {
   const { service, impl, embeddedWsdl, options = {} } = init;
   const served: Served = {
     service,

@@ -1,12 +1,16 @@
 /**
- * client.ts: one client class per service, made by the runtime from the service descriptor, whose
- * type gives its methods (one async method per operation): no cast, no method written out.
+ * client.ts: one client class per service, made by the runtime from the service descriptor, and its
+ * interface written out, one async method per operation with the types of types.ts. Written out
+ * rather than mapped from the descriptor's type, so that a user's tsc reads it as it is; the
+ * generator's tests check that the two agree (test/types/descriptor-agreement.test.ts).
  */
 import type { Service } from "../../model/model.js";
 import { rt, rtType, sourceDoc, type EmitContext } from "../context.js";
 import { symbol } from "../generated-file.js";
-import { call, cat, typeArgs, type Statement } from "../code.js";
-import { typeExpr } from "../type-expressions.js";
+import { block, call, cat, params, typeArgs, type Code, type Statement } from "../code.js";
+import { headerTypes, typeExpr } from "../type-expressions.js";
+import { propertyKey } from "../../names/identifiers.js";
+import { operationForm } from "../types/service-types.js";
 
 /** The statements of client.ts. */
 export function clientStatements(
@@ -19,14 +23,17 @@ export function clientStatements(
 
 function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string): Statement[] {
   const names = ctx.plan.serviceNames.get(s)!;
+  const portName = ctx.file.use(symbol(names.portName, "./types.js", true));
   // With declared SOAP headers, options carry them typed: `soapHeaders` on the client and per call.
-  const optionsArgs = [
-    ctx.file.use(symbol(names.portName, "./types.js", true)),
-    ...(s.soapHeaders ? [typeExpr(ctx, s.soapHeaders, "input")] : []),
-  ];
+  const optionsArgs = [portName, ...(s.soapHeaders ? [typeExpr(ctx, s.soapHeaders, "input")] : [])];
   const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
   const doc = sourceDoc(ctx, s.doc) ?? `A client of service ${s.name}.`;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
+  const made = typeArgs(rt(ctx, "clientClass"), [
+    `typeof ${descriptor}`,
+    names.client,
+    names.clientOptions,
+  ]);
   return [
     {
       code: cat(
@@ -35,17 +42,36 @@ function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string):
         ";",
       ),
     },
+    { doc, code: block(`export interface ${names.client}`, clientMembers(ctx, s, portName)) },
     {
       doc: `${doc}\n\nOne async method per operation, sent over the port \`options.port\`, by default the first SOAP 1.1 port (${defaultPort?.name ?? "none"}).`,
-      code: cat(`export const ${names.client} = `, call(rt(ctx, "clientClass"), descriptor), ";"),
+      code: cat(`export const ${names.client} = `, call(made, descriptor), ";"),
     },
-    {
-      doc,
+  ];
+}
+
+/** The client's port, then one method per operation: its input, call options and result. */
+function clientMembers(ctx: EmitContext, s: Service, portName: string): Statement[] {
+  const names = ctx.plan.serviceNames.get(s)!;
+  const callOptions: Code = s.soapHeaders
+    ? typeArgs(rtType(ctx, "CallOptions"), headerTypes(ctx, s.soapHeaders, "input", "output"))
+    : rtType(ctx, "CallOptions");
+  const methods = s.operations.map((op) => {
+    const input = operationForm(ctx, op, "input");
+    const signature = params([cat("input: ", input), cat("options?: ", callOptions)]);
+    return {
+      doc: sourceDoc(ctx, op.doc),
       code: cat(
-        `export type ${names.client} = `,
-        typeArgs(rtType(ctx, "Client"), [`typeof ${descriptor}`]),
+        `readonly ${propertyKey(names.methods.get(op.name)!)}: `,
+        signature,
+        " => ",
+        typeArgs("Promise", [operationForm(ctx, op, "output")]),
         ";",
       ),
-    },
+    };
+  });
+  return [
+    { doc: "The port this client sends to.", code: `readonly port: ${portName};` },
+    ...methods,
   ];
 }

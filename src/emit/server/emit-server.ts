@@ -1,13 +1,27 @@
 /**
  * server.ts: per service, the implementation's type, its partial form and its context's type, and
- * one handler factory. The implementation's type is mapped from the service descriptor's, and the
+ * one handler factory. The implementation's type is written out with the types of types.ts (a
+ * user's tsc reads it as it is; the generator's tests check it against the descriptor), and the
  * runtime calls its methods by the names the descriptor gives: no forwarding table.
  */
 import type { Service } from "../../model/model.js";
 import { symbol } from "../generated-file.js";
-import { block, call, cat, object, params, typeArgs, type Code, type Statement } from "../code.js";
-import { rt, rtType, type EmitContext } from "../context.js";
-import type { RuntimeType } from "../runtime-symbols.js";
+import {
+  block,
+  call,
+  cat,
+  object,
+  params,
+  typeArgs,
+  union,
+  type Code,
+  type Member,
+  type Statement,
+} from "../code.js";
+import { rt, rtType, sourceDoc, type EmitContext } from "../context.js";
+import { headerTypes, unionMembers } from "../type-expressions.js";
+import { propertyKey } from "../../names/identifiers.js";
+import { operationForm } from "../types/service-types.js";
 
 const PROTOCOL_LABEL = {
   soap11: "SOAP 1.1",
@@ -50,7 +64,11 @@ function serviceServer(
     ["impl", "impl"],
     ["options", "options"],
   ]);
-  const served = call(rt(ctx, "createServiceHandler"), init);
+  const handler = typeArgs(rt(ctx, "createServiceHandler"), [
+    `typeof ${descriptor}`,
+    names.partialService,
+  ]);
+  const served = call(handler, init);
   const protocols = [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", ");
   const wsdlNote = wsdl
     ? "`?WSDL`"
@@ -62,23 +80,22 @@ function serviceServer(
     params([`impl: ${names.partialService}`, `options: ${names.handlerOptions} = {}`]),
     `: ${rtType(ctx, "RequestListener")}`,
   );
-  const ofDescriptor = (name: RuntimeType) => typeArgs(rtType(ctx, name), [`typeof ${descriptor}`]);
   return [
     {
       doc: `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
-      code: cat(`export type ${names.serviceInterface} = `, ofDescriptor("Implementation"), ";"),
+      code: block(`export interface ${names.serviceInterface}`, serviceMembers(ctx, s)),
     },
     {
       doc: `An implementation of only some operations of service ${s.name}: each operation left out answers a Server fault on every binding${notImplementedExample(s)}, as \`notImplemented\` from the runtime builds it.`,
       code: cat(
         `export type ${names.partialService} = `,
-        ofDescriptor("PartialImplementation"),
+        typeArgs("Partial", [names.serviceInterface]),
         ";",
       ),
     },
     {
       doc: `What a method of ${names.serviceInterface} receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and \`setResponseSoapHeaders\`.`,
-      code: cat(`export type ${names.context} = `, ofDescriptor("RequestContextOf"), ";"),
+      code: cat(`export type ${names.context} = `, contextType(ctx, s), ";"),
     },
     { code: `export type ${names.handlerOptions} = ${rtType(ctx, "HandlerOptions")};` },
     {
@@ -86,6 +103,34 @@ function serviceServer(
       code: block(factory, [{ code: cat("return ", served, ";") }]),
     },
   ];
+}
+
+/** One method per operation: its input and context, its result or a promise of it. */
+function serviceMembers(ctx: EmitContext, s: Service): Member[] {
+  const names = ctx.plan.serviceNames.get(s)!;
+  return s.operations.map((op) => {
+    const input = operationForm(ctx, op, "serverInput");
+    const output = operationForm(ctx, op, "serverOutput");
+    const result = union([...unionMembers(output), typeArgs("Promise", [output])]);
+    return {
+      doc: sourceDoc(ctx, op.doc),
+      code: cat(
+        `readonly ${propertyKey(names.methods.get(op.name)!)}: `,
+        params([cat("input: ", input), `context: ${names.context}`]),
+        " => ",
+        result,
+        ";",
+      ),
+    };
+  });
+}
+
+/** The request context, with the service's SOAP headers typed as received and sent. */
+function contextType(ctx: EmitContext, s: Service): Code {
+  const context = rtType(ctx, "RequestContext");
+  return s.soapHeaders
+    ? typeArgs(context, headerTypes(ctx, s.soapHeaders, "output", "input"))
+    : context;
 }
 
 /** The not-implemented fault's message for the service's first operation, as an example. */

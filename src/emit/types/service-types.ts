@@ -4,7 +4,7 @@
  * mapped from it by the runtime.
  */
 import type { Operation, Service } from "../../model/model.js";
-import { block, cat, union, type Member, type Statement } from "../code.js";
+import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
 import { resultType, typeExpr } from "../type-expressions.js";
@@ -28,14 +28,26 @@ export function serviceTypes(ctx: EmitContext, services: readonly Service[]): St
   });
 }
 
+/**
+ * The TypeScript forms of an operation's messages, as `OperationTypes` names them: what a client
+ * sends and receives, what an implementation receives and returns.
+ */
+const FORMS = {
+  input: (ctx: EmitContext, op: Operation) => typeExpr(ctx, op.input, "input"),
+  output: (ctx: EmitContext, op: Operation) => resultType(ctx, op.result, "output"),
+  serverInput: (ctx: EmitContext, op: Operation) => typeExpr(ctx, op.input, "output"),
+  serverOutput: (ctx: EmitContext, op: Operation) => resultType(ctx, op.result, "input"),
+} as const;
+
+/** One form of an operation's messages (and the imports of its types into `ctx.file`). */
+export const operationForm = (ctx: EmitContext, op: Operation, form: keyof typeof FORMS): Code =>
+  FORMS[form](ctx, op);
+
 /** One operation's member: its documentation and the forms of its input and result. */
 function operationTypes(ctx: EmitContext, op: Operation, method: string): Member {
-  const forms: Member[] = [
-    { code: cat("input: ", typeExpr(ctx, op.input, "input"), ";") },
-    { code: cat("output: ", resultType(ctx, op.result, "output"), ";") },
-    { code: cat("serverInput: ", typeExpr(ctx, op.input, "output"), ";") },
-    { code: cat("serverOutput: ", resultType(ctx, op.result, "input"), ";") },
-  ];
+  const forms: Member[] = (Object.keys(FORMS) as (keyof typeof FORMS)[]).map((form) => ({
+    code: cat(`${form}: `, operationForm(ctx, op, form), ";"),
+  }));
   return {
     doc: sourceDoc(ctx, op.doc),
     code: block(`${propertyKey(method)}:`, forms, "};"),
