@@ -7,7 +7,8 @@ import type { Operation, Service } from "../../model/model.js";
 import { block, cat, union, type Member, type Statement } from "../code.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
-import { resultType, typeExpr } from "../type-expressions.js";
+import { resultType, typeExpr, type Mode } from "../type-expressions.js";
+import { withAttachments } from "./attachment-types.js";
 
 /** The port name union and the operations interface of every service. */
 export function serviceTypes(ctx: EmitContext, services: readonly Service[]): Statement[] {
@@ -30,11 +31,15 @@ export function serviceTypes(ctx: EmitContext, services: readonly Service[]): St
 
 /** One operation's member: its documentation and the forms of its input and result. */
 function operationTypes(ctx: EmitContext, op: Operation, method: string): Member {
+  const input = (mode: Mode) =>
+    withAttachments(typeExpr(ctx, op.input, mode), op.attachments?.input);
+  const output = (mode: Mode) =>
+    withAttachments(resultType(ctx, op.result, mode), op.attachments?.output);
   const forms: Member[] = [
-    { code: cat("input: ", typeExpr(ctx, op.input, "input"), ";") },
-    { code: cat("output: ", resultType(ctx, op.result, "output"), ";") },
-    { code: cat("serverInput: ", typeExpr(ctx, op.input, "output"), ";") },
-    { code: cat("serverOutput: ", resultType(ctx, op.result, "input"), ";") },
+    { code: cat("input: ", input("input"), ";") },
+    { code: cat("output: ", output("output"), ";") },
+    { code: cat("serverInput: ", input("output"), ";") },
+    { code: cat("serverOutput: ", output("input"), ";") },
   ];
   return {
     doc: sourceDoc(ctx, op.doc),
