@@ -3,9 +3,9 @@
  * `mime:multipartRelated` binds to `mime:content`, read into the attachment parts of an operation.
  */
 import type { DiagnosticBag } from "../diagnostics.js";
-import type { RawBindingIO, RawMessage } from "../parse/wsdl.js";
+import type { RawBindingIO, RawBindingOperation, RawMessage } from "../parse/wsdl.js";
 import { recovery } from "../recovery.js";
-import type { AttachmentPart } from "./model.js";
+import type { AttachmentPart, Operation, OperationAttachments } from "./model.js";
 
 /**
  * The attachment parts of one input or output. A `mime:content` naming a part the message lacks,
@@ -45,3 +45,26 @@ export function attachmentParts(
   }
   return out;
 }
+
+/**
+ * Says when a binding binds other attachment parts than the binding that declared the operation
+ * first: the typed input and result carry that binding's, which this binding would not send.
+ */
+export function unlikeAttachments(
+  op: Operation,
+  attachments: OperationAttachments | undefined,
+  bop: RawBindingOperation,
+  diagnostics: DiagnosticBag,
+): void {
+  const names = (a: OperationAttachments | undefined) =>
+    a ? `input ${listed(a.input)}, output ${listed(a.output)}` : "none";
+  if (names(op.attachments) === names(attachments)) return;
+  diagnostics.warn(
+    "WSDL_MIME_PART_SKIPPED",
+    `operation ${bop.name} binds the attachment parts ${names(attachments)} here, but ${names(op.attachments)} in the binding that declared it first; expected the same parts in each SOAP binding; the typed values follow the first binding`,
+    bop.loc,
+  );
+}
+
+const listed = (parts: readonly AttachmentPart[]): string =>
+  parts.length ? parts.map((p) => p.name).join(", ") : "none";

@@ -26,7 +26,7 @@ import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
 import { soapBody } from "../transform/message-parts.js";
 import { BindingReader, EXPECTED } from "./binding-common.js";
-import { attachmentParts } from "./attachments.js";
+import { attachmentParts, unlikeAttachments } from "./attachments.js";
 
 /** Reads SOAP binding operations (see BindingReader for what it shares with HTTP's reader). */
 export class SoapBindingReader extends BindingReader {
@@ -88,6 +88,7 @@ export class SoapBindingReader extends BindingReader {
       ...this.soapLogical(bop.name, pop, soapInput, soapOutput, attachments.output.length > 0),
       ...(attached && { attachments }),
     }));
+    unlikeAttachments(operation, attached ? attachments : undefined, bop, this.diagnostics);
     const enc = (io: RawBindingIO | undefined) => ({
       kind: "soapBody" as const,
       use: io?.soapBody?.use ?? "literal",

@@ -210,6 +210,62 @@ describe("MIME parts and HTTP response parts", () => {
     expect(r.strictModel).toBeDefined();
   });
 
+  it("a second binding of the operation without its attachment parts is said, and refused by --strict", async () => {
+    const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        <mime:part><mime:content part="scan" type="image/png"/></mime:part>`)
+      .replace(
+        "  <wsdl:service",
+        `  <wsdl:binding name="Plain" type="tns:P">
+    <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
+    <wsdl:operation name="Op"><soap:operation soapAction="Op"/>
+      <wsdl:input><soap:body parts="p" use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service`,
+      )
+      .replace(
+        "</wsdl:service>",
+        '<wsdl:port name="Plain" binding="tns:Plain"><soap:address location="http://localhost/p"/></wsdl:port></wsdl:service>',
+      );
+    const r = await both("swa-two.wsdl", text, "WSDL_MIME_PART_SKIPPED");
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]!.message).toContain(
+      "operation Op binds the attachment parts none here, but input scan, output none in the binding that declared it first",
+    );
+    expect(r.warnings[0]).toMatchObject({ line: lineOf(text, '<wsdl:binding name="Plain"') + 2 });
+    expect(r.refused).toHaveLength(1);
+  });
+
+  it("an HTTP binding of an operation with attachment parts leaves it out, said", async () => {
+    const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        <mime:part><mime:content part="scan" type="image/png"/></mime:part>`)
+      .replace(
+        'xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"',
+        'xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/"',
+      )
+      .replace(
+        "  <wsdl:service",
+        `  <wsdl:binding name="H" type="tns:P"><http:binding verb="POST"/>
+    <wsdl:operation name="Op"><http:operation location="/Op"/>
+      <wsdl:input><mime:content type="application/x-www-form-urlencoded"/></wsdl:input>
+      <wsdl:output><mime:mimeXml part="p"/></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service`,
+      )
+      .replace(
+        "</wsdl:service>",
+        '<wsdl:port name="H" binding="tns:H"><http:address location="http://localhost/h"/></wsdl:port></wsdl:service>',
+      );
+    const r = await both("swa-http.wsdl", text, "WSDL_HTTP_UNSUPPORTED");
+    expect(r.warnings.map((w) => w.message).join("\n")).toContain(
+      "the operation's SOAP binding carries attachment parts (SOAP with Attachments)",
+    );
+    const http = r.model!.services[0]!.ports.find((p) => p.name === "H");
+    expect(http?.binding.operations ?? []).toEqual([]);
+    expect(r.refused.length).toBeGreaterThan(0);
+  });
+
   const unsupported: [string, string, string, string, string][] = [
     [
       "mime:content naming a part the message lacks",
