@@ -26,6 +26,7 @@ export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[]
   { wsdl: "fixtures/encoded-arrays/encoded-arrays.wsdl", out: "generated-samples/encoded-arrays" },
   { wsdl: "fixtures/choices/choices.wsdl", out: "generated-samples/choices" },
   { wsdl: "fixtures/documents/documents.wsdl", out: "generated-samples/documents" },
+  { wsdl: "fixtures/swa/scans.wsdl", out: "generated-samples/swa" },
 ];
 
 const check = process.argv.includes("--check");

@@ -71,7 +71,7 @@ export const LIMITATIONS = {
   XSD_REDEFINE:
     "xs:redefine or xs:override with redefinitions: the schema document is read as it is, the redefinitions left out",
   WSDL_MIME_PART_SKIPPED:
-    "a mime:multipartRelated part besides the one holding soap:body (an attachment's mime:content): left out",
+    "a mime:multipartRelated part that is neither the soap:body part nor an attachment (mime:content naming one message part, bound nowhere else), or SOAP bindings of one operation that bind other attachment parts: left out",
   WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",
   WSDL_HTTP_UNSUPPORTED:
     "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",

@@ -72,6 +72,7 @@ export type {
   ServiceDesc,
   SoapHeaderForms,
   SoapOperationDesc,
+  AttachmentDesc,
 } from "./descriptors/operations.js";
 export {
   HttpBindingError,

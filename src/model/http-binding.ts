@@ -102,6 +102,11 @@ export class HttpBindingReader extends BindingReader {
     const operation = this.logical(bop.name, pop, () =>
       this.httpLogical(bop, pop, params, mimeXmlElement),
     );
+    if (operation.attachments)
+      return new Skipped(
+        "the operation's SOAP binding carries attachment parts (SOAP with Attachments), which an HTTP binding cannot send",
+        bop.loc,
+      );
     const httpParameters = this.httpParameters(operation, params.list);
     if (httpParameters instanceof Skipped) return httpParameters;
     const result = operation.result;

@@ -243,6 +243,8 @@ export interface BindingOperation {
   readonly mimeXmlElement: ElementDecl | undefined;
   /** False for a one-way operation. */
   readonly hasOutput: boolean;
+  /** This binding's attachment parts (SOAP with Attachments; absent: none). */
+  readonly attachments?: OperationAttachments;
   /** SOAP bindings: the declared faults, each with the element its detail carries. */
   readonly faults: readonly DeclaredFault[];
   /**
@@ -306,6 +308,24 @@ export interface Operation {
   readonly input: ComplexType;
   readonly result: OperationResult;
   readonly oneWay: boolean;
+  /** SOAP with Attachments: the binary parts beside the envelope (absent: none). */
+  readonly attachments?: OperationAttachments;
+  readonly loc: SourceLocation;
+}
+
+/** The attachment parts of an operation's request and response (SOAP with Attachments). */
+export interface OperationAttachments {
+  readonly input: readonly AttachmentPart[];
+  readonly output: readonly AttachmentPart[];
+}
+
+/** A message part bound to `mime:content`: a `Uint8Array` property of the input or result. */
+export interface AttachmentPart {
+  readonly kind: "attachment";
+  /** The message part's name: the property's name and the Content-ID's prefix (WS-I AP R2933). */
+  readonly name: string;
+  /** The content types the WSDL allows; the first is the one sent. */
+  readonly contentTypes: readonly string[];
   readonly loc: SourceLocation;
 }
 

@@ -17,6 +17,7 @@ import type {
   ElementDecl,
   ElementField,
   Mutable,
+  AttachmentPart,
   Operation,
   OperationResult,
   SoapBodyShape,
@@ -25,14 +26,20 @@ import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
 import { soapBody } from "../transform/message-parts.js";
 import { BindingReader, EXPECTED } from "./binding-common.js";
+import { attachmentParts, unlikeAttachments } from "./attachments.js";
 
 /** Reads SOAP binding operations (see BindingReader for what it shares with HTTP's reader). */
 export class SoapBindingReader extends BindingReader {
-  private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {
+  private bodyParts(
+    msg: RawMessage | undefined,
+    io: RawBindingIO | undefined,
+    attached: readonly AttachmentPart[],
+  ): RawPart[] {
     if (!msg) return [];
     const headerParts = new Set(
       (io?.soapHeaders ?? []).filter((h) => h.message.local === msg.name).map((h) => h.part),
     );
+    for (const a of attached) headerParts.add(a.name);
     const listed = io?.soapBody?.parts;
     for (const name of listed ?? []) {
       if (msg.parts.some((p) => p.name === name)) continue;
@@ -58,23 +65,30 @@ export class SoapBindingReader extends BindingReader {
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
+    const attachments = {
+      input: attachmentParts(inMsg, bop.input, this.diagnostics),
+      output: attachmentParts(outMsg, bop.output, this.diagnostics),
+    };
     const soapInput = soapBody(
       style,
-      this.bodyParts(inMsg, bop.input),
+      this.bodyParts(inMsg, bop.input, attachments.input),
       { ns: bodyNs, local: bop.name },
       this,
     );
     const soapOutput = pop.output
       ? soapBody(
           style,
-          this.bodyParts(outMsg, bop.output),
+          this.bodyParts(outMsg, bop.output, attachments.output),
           { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` },
           this,
         )
       : undefined;
-    const operation = this.logical(bop.name, pop, () =>
-      this.soapLogical(bop.name, pop, soapInput, soapOutput),
-    );
+    const attached = attachments.input.length + attachments.output.length > 0;
+    const operation = this.logical(bop.name, pop, () => ({
+      ...this.soapLogical(bop.name, pop, soapInput, soapOutput, attachments.output.length > 0),
+      ...(attached && { attachments }),
+    }));
+    unlikeAttachments(operation, attached ? attachments : undefined, bop, this.diagnostics);
     const enc = (io: RawBindingIO | undefined) => ({
       kind: "soapBody" as const,
       use: io?.soapBody?.use ?? "literal",
@@ -119,6 +133,7 @@ export class SoapBindingReader extends BindingReader {
       mimeXmlElement: undefined,
       hasOutput: pop.output !== undefined,
       faults,
+      ...(attached && { attachments }),
     };
   }
 
@@ -173,16 +188,16 @@ export class SoapBindingReader extends BindingReader {
     pop: RawPortTypeOperation,
     input: SoapBodyShape,
     output: SoapBodyShape | undefined,
+    outputAttached: boolean,
   ): Mutable<Operation> {
     const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
       const t = syntheticType(fields, pop.loc);
       this.schemas.nameHints.set(t, hint);
       return t;
     };
-    const inputType = (shape: SoapBodyShape): ComplexType => {
-      if (shape.kind === "empty") return synthetic([], `${name}Request`);
-      if (shape.kind === "rpc" || shape.kind === "parts")
-        return synthetic(shape.parts, `${name}Request`);
+    const inputType = (shape: SoapBodyShape, hint = `${name}Request`): ComplexType => {
+      if (shape.kind === "empty") return synthetic([], hint);
+      if (shape.kind === "rpc" || shape.kind === "parts") return synthetic(shape.parts, hint);
       const t = shape.element.type;
       if (t.kind === "complex") return t;
       return synthetic(
@@ -191,10 +206,13 @@ export class SoapBindingReader extends BindingReader {
             nillable: shape.element.nillable,
           }),
         ],
-        `${name}Request`,
+        hint,
       );
     };
     const resultOf = (shape: SoapBodyShape | undefined): OperationResult => {
+      // Attachments are properties of the result, so it stays an object.
+      if (outputAttached)
+        return { kind: "object", type: inputType(shape ?? { kind: "empty" }, `${name}Result`) };
       if (!shape || shape.kind === "empty") return { kind: "void" };
       if (shape.kind === "rpc") {
         if (shape.parts.length === 0) return { kind: "void" };

@@ -86,6 +86,19 @@ export interface RawBindingIO {
   /** The `part` attribute of `mime:content`, when given. */
   readonly mimeContentPart?: string;
   readonly mimeXmlPart?: string;
+  /**
+   * The attachment parts of a `mime:multipartRelated` (SOAP with Attachments): each `mime:part`
+   * besides the one holding soap:body, whose `mime:content`s name one message part.
+   */
+  readonly attachments?: readonly RawAttachment[];
+  readonly loc: SourceLocation;
+}
+
+/** One attachment `mime:part`: the message part its `mime:content`s name, and their types. */
+export interface RawAttachment {
+  readonly part: string;
+  /** The content types its `mime:content`s allow (alternatives, WSDL 1.1 §5.4). */
+  readonly types: readonly string[];
   readonly loc: SourceLocation;
 }
 

@@ -12,7 +12,9 @@ import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
 import { oneOf, type ValueContext } from "./enumerated.js";
 import { attr, locOf } from "./xml.js";
 import { unknownContent } from "./wsdl-content.js";
+import { attachmentPart } from "./wsdl-mime.js";
 import type {
+  RawAttachment,
   RawBinding,
   RawBindingIO,
   RawBindingOperation,
@@ -66,6 +68,7 @@ interface BindingIOParts {
   mimeContentType?: string | undefined;
   mimeContentPart?: string | undefined;
   mimeXmlPart?: string | undefined;
+  attachments?: RawAttachment[];
 }
 
 /** Reads the parts of one WSDL document, each located in `file`. */
@@ -309,26 +312,9 @@ class DefinitionsReader {
       ...opt("mimeContentType", io.mimeContentType),
       ...opt("mimeContentPart", io.mimeContentPart),
       ...opt("mimeXmlPart", io.mimeXmlPart),
+      ...opt("attachments", io.attachments),
       loc: this.loc(e),
     };
-  }
-
-  /** Says that a mime:part without soap:body (an attachment) is left out. */
-  private skippedMimePart(part: XmlElement): void {
-    const content = part.elements.find((x) => x.namespaceURI === NS.mime);
-    const attrs = ["part", "type"].flatMap((a) => {
-      const v = content && attr(content, a);
-      return v === undefined ? [] : [` ${a}="${v}"`];
-    });
-    const what = content ? `<${content.tagName}${attrs.join("")}>` : "no content";
-    this.warnings.push(
-      diagnostic(
-        "WSDL_MIME_PART_SKIPPED",
-        `found a MIME part with ${what} in mime:multipartRelated; only the part holding soap:body is read (attachments are not supported yet), so this part is left out`,
-        this.loc(part),
-        "warning",
-      ),
-    );
   }
 
   /** One extension element of a binding input, output or fault, read into `io`. */
@@ -355,11 +341,15 @@ class DefinitionsReader {
     } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
       io.mimeXmlPart = attr(c, "part") ?? "";
     } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
-      // MIME multipart: the SOAP part carries the soap:body; attachments are not read yet.
+      // SOAP with Attachments: the SOAP part carries the soap:body, the others attachments.
+      io.attachments = [];
       for (const part of c.elements) {
         const body = part.elements.find((inner) => isSoap(inner) && inner.localName === "body");
         if (body) io.soapBody = this.soapBody(body);
-        else this.skippedMimePart(part);
+        else {
+          const a = attachmentPart(part, this.loc(part), this.warnings);
+          if (a) io.attachments.push(a);
+        }
       }
     }
   }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentsClient } from "../../generated-samples/documents/index.js";
 import type { Exchange } from "../../runtime/src/index.js";
+import { binary } from "../support/binary.js";
 import { startDocuments, type DocumentsServer } from "./documents-server.js";
 
 let server: DocumentsServer;
@@ -12,17 +13,6 @@ beforeAll(async () => {
   server = await startDocuments({ maxBodyBytes: 64 * 1024 * 1024 });
 });
 afterAll(() => server.close());
-
-/** Bytes that no text encoding survives unchanged: every byte value, CRLFs and dashes among them. */
-function binary(size: number, seed: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let x = seed;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
-}
 
 describe.each(["DocumentsSoap", "DocumentsSoap12"] as const)("MTOM over %s", (port) => {
   it("sends a multi-MiB binary as an attachment and reads it back from an MTOM answer", async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
-import { oneOperationWsdl, wsdl } from "../support/one-operation-wsdl.js";
+import { MESSAGES, oneOperationWsdl, wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
 const dir = tempDir();
@@ -176,9 +176,14 @@ describe("WSDL content WSDL 1.1 does not define is said, not dropped", () => {
 });
 
 describe("MIME parts and HTTP response parts", () => {
-  it("an attachment part of mime:multipartRelated is a located limitation, refused by --strict", async () => {
-    const text = wsdl({
+  /** The one-operation WSDL with an input of parts p (n:Req) and scan, bound by `related`. */
+  const swa = (related: string) =>
+    wsdl({
       types: `<xs:schema targetNamespace="urn:n"><xs:element name="Req"/><xs:element name="Res"/></xs:schema>`,
+      messages: MESSAGES.replace(
+        '<wsdl:part name="p" element="n:Req"/>',
+        '<wsdl:part name="p" element="n:Req"/><wsdl:part name="scan" type="xs:base64Binary"/>',
+      ),
     })
       .replace(
         'xmlns:xs="http://www.w3.org/2001/XMLSchema"',
@@ -186,19 +191,118 @@ describe("MIME parts and HTTP response parts", () => {
       )
       .replace(
         '<wsdl:input><soap:body use="literal"/></wsdl:input>',
-        `<wsdl:input><mime:multipartRelated>
-        <mime:part><soap:body use="literal"/></mime:part>
-        <mime:part><mime:content part="scan" type="image/png"/></mime:part>
-      </mime:multipartRelated></wsdl:input>`,
+        `<wsdl:input><mime:multipartRelated>\n${related}\n      </mime:multipartRelated></wsdl:input>`,
       );
-    const r = await both("swa.wsdl", text, "WSDL_MIME_PART_SKIPPED");
+
+  it("an attachment part (SOAP with Attachments) is read into the operation, not into the body", async () => {
+    const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        <mime:part><mime:content part="scan" type="image/png"/><mime:content part="scan" type="image/jpeg"/></mime:part>`);
+    const r = await both("swa-ok.wsdl", text, "WSDL_MIME_PART_SKIPPED");
+    expect(r.warnings).toEqual([]);
+    const op = r.model!.services[0]!.operations[0]!;
+    expect(op.attachments?.input).toMatchObject([
+      { kind: "attachment", name: "scan", contentTypes: ["image/png", "image/jpeg"] },
+    ]);
+    expect(op.attachments?.output).toEqual([]);
+    // The body holds part p alone: one element, not the parts p and scan.
+    const bop = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(bop.soapInput).toMatchObject({ kind: "element" });
+    expect(r.strictModel).toBeDefined();
+  });
+
+  it("a second binding of the operation without its attachment parts is said, and refused by --strict", async () => {
+    const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        <mime:part><mime:content part="scan" type="image/png"/></mime:part>`)
+      .replace(
+        "  <wsdl:service",
+        `  <wsdl:binding name="Plain" type="tns:P">
+    <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
+    <wsdl:operation name="Op"><soap:operation soapAction="Op"/>
+      <wsdl:input><soap:body parts="p" use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service`,
+      )
+      .replace(
+        "</wsdl:service>",
+        '<wsdl:port name="Plain" binding="tns:Plain"><soap:address location="http://localhost/p"/></wsdl:port></wsdl:service>',
+      );
+    const r = await both("swa-two.wsdl", text, "WSDL_MIME_PART_SKIPPED");
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatchObject({
-      line: lineOf(text, '<mime:part><mime:content part="scan"'),
-    });
-    expect(r.warnings[0]!.message).toContain('part="scan" type="image/png"');
+    expect(r.warnings[0]!.message).toContain(
+      "operation Op binds the attachment parts none here, but input scan, output none in the binding that declared it first",
+    );
+    expect(r.warnings[0]).toMatchObject({ line: lineOf(text, '<wsdl:binding name="Plain"') + 2 });
     expect(r.refused).toHaveLength(1);
   });
+
+  it("an HTTP binding of an operation with attachment parts leaves it out, said", async () => {
+    const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        <mime:part><mime:content part="scan" type="image/png"/></mime:part>`)
+      .replace(
+        'xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"',
+        'xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/"',
+      )
+      .replace(
+        "  <wsdl:service",
+        `  <wsdl:binding name="H" type="tns:P"><http:binding verb="POST"/>
+    <wsdl:operation name="Op"><http:operation location="/Op"/>
+      <wsdl:input><mime:content type="application/x-www-form-urlencoded"/></wsdl:input>
+      <wsdl:output><mime:mimeXml part="p"/></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service`,
+      )
+      .replace(
+        "</wsdl:service>",
+        '<wsdl:port name="H" binding="tns:H"><http:address location="http://localhost/h"/></wsdl:port></wsdl:service>',
+      );
+    const r = await both("swa-http.wsdl", text, "WSDL_HTTP_UNSUPPORTED");
+    expect(r.warnings.map((w) => w.message).join("\n")).toContain(
+      "the operation's SOAP binding carries attachment parts (SOAP with Attachments)",
+    );
+    const http = r.model!.services[0]!.ports.find((p) => p.name === "H");
+    expect(http?.binding.operations ?? []).toEqual([]);
+    expect(r.refused.length).toBeGreaterThan(0);
+  });
+
+  const unsupported: [string, string, string, string, string][] = [
+    [
+      "mime:content naming a part the message lacks",
+      '<mime:part><mime:content part="photo" type="image/png"/></mime:part>',
+      "WSDL_UNRESOLVED",
+      '<mime:part><mime:content part="photo"',
+      'mime:content part="photo" names a part that message In lacks',
+    ],
+    [
+      "mime:mimeXml in mime:multipartRelated",
+      '<mime:part><mime:mimeXml part="scan"/></mime:part>',
+      "WSDL_MIME_PART_SKIPPED",
+      '<mime:part><mime:mimeXml part="scan"/>',
+      'found a MIME part with <mime:mimeXml part="scan">',
+    ],
+    [
+      "a part that soap:body binds too",
+      '<mime:part><mime:content part="p" type="text/xml"/></mime:part>',
+      "WSDL_MIME_PART_SKIPPED",
+      '<mime:part><mime:content part="p"',
+      'mime:content part="p" names a part that soap:body binds too',
+    ],
+  ];
+  it.each(unsupported)(
+    "%s is a located diagnostic, refused by --strict",
+    async (_, part, code, at, message) => {
+      const text = swa(`        <mime:part><soap:body parts="p" use="literal"/></mime:part>
+        ${part}`);
+      const r = await both("swa.wsdl", text, code);
+      const found = await loadWsdl(r.file);
+      const d = found.diagnostics.filter((x) => x.code === code);
+      expect(d).toHaveLength(1);
+      expect(d[0]).toMatchObject({ line: lineOf(text, at) });
+      expect(d[0]!.message).toContain(message);
+      expect(r.strictModel).toBeUndefined();
+    },
+  );
 });
 
 describe("lenient on disk: an XML declaration after a comment", () => {

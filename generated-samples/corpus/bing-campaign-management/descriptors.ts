@@ -36,7 +36,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(8);
+generatedFor(9);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";

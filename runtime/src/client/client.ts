@@ -42,7 +42,8 @@ import { writeNode } from "../xml/write-tree.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 import { mtomPolicy } from "./mtom-policy.js";
-import { writeMtom, type MtomPolicy } from "../mime/xop.js";
+import { writeMtom } from "../mime/xop.js";
+import { packaged, packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
 
 /**
  * The result, keeping on it the elements the operation does not describe around it: in its
@@ -235,7 +236,7 @@ export class ServiceClient {
     (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
       decoded.headers,
     );
-    return soapResult(op, decoded, res);
+    return withResponseAttachments(op, soapResult(op, decoded, res), res);
   }
 
   /** The POST of a SOAP call: its envelope, with declared and undeclared header entries. */
@@ -280,9 +281,12 @@ export class ServiceClient {
           ),
       );
     const mtom = mtomPolicy(this.options.mtom, this.port);
-    if (mtom !== undefined) return mtomRequest(mtom, version, op.action, write);
-    const body = write();
-    const secured = this.options.security?.secureRequest(body, version) ?? body;
+    const secure = (xml: string) => this.options.security?.secureRequest(xml, version) ?? xml;
+    if (op.attachments)
+      return swaRequest(name, op.attachments, op.action, version, input, () => secure(write()));
+    if (mtom !== undefined)
+      return packagedRequest(writeMtom(mtom, version, op.action, write), version, op.action);
+    const secured = secure(write());
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
@@ -455,40 +459,6 @@ const httpUrl = (endpoint: string, location: string): string =>
   location.startsWith("/") ? endpoint.replace(/\/+$/, "") + location : endpoint + location;
 
 const REDACTED = "[redacted]";
-
-/** The envelopes of MTOM request bodies, for `trace` (the body's root part, as text). */
-const packaged = new WeakMap<object, string>();
-
-/** The POST of an MTOM request: the envelope `write` writes, its binaries as attachment parts. */
-function mtomRequest(
-  policy: MtomPolicy,
-  version: SoapVersion,
-  action: string | undefined,
-  write: () => string,
-): RequestInit {
-  const { contentType, body, xml } = writeMtom(policy, version, action, write);
-  const headers: Record<string, string> = { "Content-Type": contentType, "MIME-Version": "1.0" };
-  if (version === "1.1") headers["SOAPAction"] = `"${action ?? ""}"`;
-  if (body.length <= STREAMED_FROM) {
-    const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
-    packaged.set(bytes, xml);
-    return { method: "POST", headers, body: bytes };
-  }
-  // fetch copies a byte body whole; a stream's chunks (the caller's bytes) it sends as they are.
-  const chunks = body.chunks;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const c of chunks) controller.enqueue(c);
-      controller.close();
-    },
-  });
-  packaged.set(stream, xml);
-  headers["Content-Length"] = String(body.length);
-  return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
-}
-
-/** MTOM request bodies larger than this are streamed from their parts rather than joined. */
-const STREAMED_FROM = 1024 * 1024;
 
 /** The headers with any Authorization's value redacted. */
 function redactedHeaders(headers: Record<string, string>): Record<string, string> {

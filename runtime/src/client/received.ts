@@ -9,6 +9,7 @@ import { ChunkDecoder, decodeXml } from "../xml/reader.js";
 import { type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
 import { parseMediaType, type MediaType } from "../mime/headers.js";
 import { isMultipartRelated, readMtom } from "../mime/xop.js";
+import type { BodyPart } from "../mime/multipart.js";
 
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With
@@ -86,10 +87,12 @@ function receivedPackage(
   let failure: { error: unknown } | undefined;
   let xml: Buffer = body;
   let contentType = res.headers.get("content-type") ?? "";
+  let parts: ReadonlyMap<string, BodyPart> | undefined;
   try {
     const message = readMtom(body, media, { maxPartBytes, maxParts: MAX_PARTS });
     xml = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
     contentType = `${message.soapType.type}; charset=${message.charset ?? "utf-8"}`;
+    parts = message.parts;
     decodeXml(
       isUtf8Charset(message.charset) ? xml : new TextDecoder(message.charset).decode(xml),
       root,
@@ -102,6 +105,7 @@ function receivedPackage(
     root,
     failure,
     blank: false,
+    ...(parts && { parts }),
   });
 }
 
@@ -132,10 +136,17 @@ export class Received {
       readonly root: CustomFrame;
       readonly failure: { error: unknown } | undefined;
       readonly blank: boolean;
+      /** A package's parts besides the root, by Content-ID. */
+      readonly parts?: ReadonlyMap<string, BodyPart>;
     },
   ) {
     this.charset = parseContentType(contentType).params["charset"];
     this.#blank = decoded?.blank;
+  }
+
+  /** A multipart/related response's parts besides the envelope, by Content-ID. */
+  get parts(): ReadonlyMap<string, BodyPart> | undefined {
+    return this.decoded?.parts;
   }
 
   /** The response headers, names in lower case. */

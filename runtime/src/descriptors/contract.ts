@@ -11,7 +11,7 @@ import type { RequestContext } from "../server/context.js";
  * the descriptors say and which runtime functions generated code calls. Generated code states the
  * version it was generated for (`generatedFor`), and importing it with another runtime fails.
  */
-export const CONTRACT_VERSION = 8;
+export const CONTRACT_VERSION = 9;
 
 /**
  * Called at the top of every generated descriptors.ts with the contract version its generator

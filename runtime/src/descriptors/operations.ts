@@ -33,6 +33,21 @@ export interface SoapOperationDesc {
   readonly headers?: readonly string[];
   /** The SOAP header entries the response carries, the same way. */
   readonly responseHeaders?: readonly string[];
+  /**
+   * SOAP with Attachments: the request's attachment parts, each a `Uint8Array` property of the
+   * input sent as a MIME part beside the envelope (absent: none).
+   */
+  readonly attachments?: readonly AttachmentDesc[];
+  /** The response's attachment parts, properties of the result the same way. */
+  readonly responseAttachments?: readonly AttachmentDesc[];
+}
+
+/** An attachment part (WS-I Attachments Profile): its message part's name and content type. */
+export interface AttachmentDesc {
+  /** The message part's name: the value's property and the Content-ID's `name=` prefix. */
+  readonly part: string;
+  /** The Content-Type the part is sent with (the first the WSDL allows). */
+  readonly type: string;
 }
 
 export interface HttpParamDesc {

@@ -31,6 +31,8 @@ export interface MtomMessage {
   readonly charset: string | undefined;
   /** Resolves the envelope's `xop:Include`s (see DecodeOptions.xop). */
   readonly attachments: XopAttachments;
+  /** The parts besides the root, by Content-ID (SOAP with Attachments reads them, see swa.ts). */
+  readonly parts: ReadonlyMap<string, BodyPart>;
 }
 
 /** Whether a Content-Type is a multipart/related package (MTOM or SOAP with Attachments). */
@@ -73,6 +75,7 @@ export function readMtom(body: Uint8Array, ct: MediaType, limits: MultipartLimit
     soapType,
     charset: root.contentType.params["charset"],
     attachments: attachmentsOf(byId),
+    parts: byId,
   };
 }
 

@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SoapVersion } from "../errors.js";
 import type { PortDesc } from "../descriptors/operations.js";
 import { parseMediaType } from "../mime/headers.js";
-import { MultipartError } from "../mime/multipart.js";
-import { readMtom, type MtomBody, type MtomPolicy } from "../mime/xop.js";
+import { MultipartError, type BodyPart } from "../mime/multipart.js";
+import { readMtom, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
 import type { XopAttachments } from "../xml/decode-options.js";
 import { readBody, xmlBody } from "./body.js";
 import type { Served } from "./call.js";
@@ -23,6 +23,7 @@ export interface PackagedRequest {
   readonly action: string | undefined;
   readonly body: string | Uint8Array;
   readonly xop: XopAttachments;
+  readonly parts: ReadonlyMap<string, BodyPart>;
 }
 
 /** The most parts a request may have. */
@@ -46,12 +47,13 @@ export async function readPackage(
     declared = message.soapType.type === "text/xml" ? "1.1" : "1.2";
     const root = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
     const body = xmlBody(root, message.charset);
-    viaMtom.add(req);
+    // A SOAP with Attachments request (its root plain XML) is answered in plain XML.
+    if (ct.params["type"] === XOP_TYPE) viaMtom.add(req);
     const action =
       declared === "1.1"
         ? soapAction(req.headers["soapaction"])
         : (ct.params["action"] ?? message.soapType.params["action"]);
-    return { declared, action, body, xop: message.attachments };
+    return { declared, action, body, xop: message.attachments, parts: message.parts };
   } catch (e) {
     if (e instanceof MultipartError) {
       const message = `The request is not a valid MTOM message: ${e.message}.`;

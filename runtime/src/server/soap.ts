@@ -32,6 +32,8 @@ import { SecurityRefusal, type CheckedRequest } from "../soap/message-security.j
 import type { XopAttachments } from "../xml/decode-options.js";
 import { writeMtom, type MtomBody } from "../mime/xop.js";
 import { readPackage, responsePolicy, sendPackage, soapAction } from "./mtom.js";
+import { requestAttachments, responsePackage, withAttachments } from "./swa.js";
+import type { BodyPart } from "../mime/multipart.js";
 
 /**
  * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
@@ -42,6 +44,8 @@ interface SoapRequest {
   readonly body: string | Uint8Array;
   /** The attachments of an MTOM request's envelope. */
   readonly xop?: XopAttachments;
+  /** A package's parts besides the envelope, by Content-ID (SOAP with Attachments). */
+  readonly parts?: ReadonlyMap<string, BodyPart>;
 }
 
 /**
@@ -126,7 +130,9 @@ export async function handleSoap(
   const routed = routing.routed;
   if (!routed) return unrouted(res, version, routing, decoded);
   if (!bodyFits(res, version, routed, decoded)) return;
-  return call(s, req, res, version, routed, decoded, checked.signer);
+  const attached = requestAttachments(res, version, routed.op, request.parts);
+  if (!attached) return;
+  return call(s, req, res, version, routed, decoded, checked.signer, attached);
 }
 
 /**
@@ -300,10 +306,12 @@ async function call(
   routed: Routed,
   decoded: DecodedEnvelope,
   signer: X509Certificate | undefined,
+  attached: Record<string, Uint8Array>,
 ): Promise<void> {
   const request = routed.op.request;
   let input: unknown = decoded.body?.value ?? {};
   if (request?.prop !== undefined) input = { [request.prop]: decoded.body?.value };
+  input = withAttachments(input, attached);
   const responseHeaders: Record<string, unknown> = {};
   const { headers, otherHeaders } = decoded;
   let result: unknown;
@@ -334,8 +342,13 @@ async function call(
         withXsiTypes(s.xsiTypeAlways, () => responseXml(routed.op.response, result)),
         h,
       );
-    if (mtom) pkg = writeMtom(mtom, version, undefined, write);
-    else xml = write();
+    const secure = () => {
+      const x = write();
+      return s.security?.secureResponse?.(x, version) ?? x;
+    };
+    pkg = responsePackage(routed.op, version, result, secure);
+    if (!pkg && mtom) pkg = writeMtom(mtom, version, undefined, write);
+    else if (!pkg) xml = write();
   } catch (e) {
     s.log(
       `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,

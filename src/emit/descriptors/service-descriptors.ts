@@ -23,6 +23,7 @@ import {
   simpleDescExpr,
   type Props,
 } from "./emit-descriptors.js";
+import { soapFlags, usesEncoding } from "./soap-operation-flags.js";
 
 function soapBody(
   ctx: EmitContext,
@@ -125,10 +126,6 @@ class SharedLists {
   }
 }
 
-/** Whether a binding operation's input or output is SOAP-encoded (`use="encoded"`). */
-const usesEncoding = (bop: BindingOperation): boolean =>
-  [bop.inputEncoding, bop.outputEncoding].some((e) => e.kind === "soapBody" && e.use === "encoded");
-
 /**
  * The HTTP response descriptor's flags for the typed result: void, the `prop` it is read from when
  * the response document is the SOAP response's wrapper (as spyne's HTTP bindings answer), or else
@@ -156,7 +153,7 @@ function operationDesc(
       ["request", soapBody(ctx, bop.soapInput, op, "request")],
       ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
     ];
-    if (!bop.hasOutput) props.push(["oneWay", "true"]);
+    props.push(...soapFlags(bop));
     if (bop.faults.length) {
       const faults = (elements: readonly ElementDecl[]) =>
         array(elements.map((e) => ctx.plan.faultClasses.get(e)!.descriptor));

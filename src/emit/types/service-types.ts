@@ -7,7 +7,8 @@ import type { Operation, Service } from "../../model/model.js";
 import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
-import { resultType, typeExpr } from "../type-expressions.js";
+import { resultType, typeExpr, type Mode } from "../type-expressions.js";
+import { withAttachments } from "./attachment-types.js";
 
 /** The port name union and the operations interface of every service. */
 export function serviceTypes(ctx: EmitContext, services: readonly Service[]): Statement[] {
@@ -32,11 +33,15 @@ export function serviceTypes(ctx: EmitContext, services: readonly Service[]): St
  * The TypeScript forms of an operation's messages, as `OperationTypes` names them: what a client
  * sends and receives, what an implementation receives and returns.
  */
+const input = (ctx: EmitContext, op: Operation, mode: Mode) =>
+  withAttachments(typeExpr(ctx, op.input, mode), op.attachments?.input);
+const output = (ctx: EmitContext, op: Operation, mode: Mode) =>
+  withAttachments(resultType(ctx, op.result, mode), op.attachments?.output);
 const FORMS = {
-  input: (ctx: EmitContext, op: Operation) => typeExpr(ctx, op.input, "input"),
-  output: (ctx: EmitContext, op: Operation) => resultType(ctx, op.result, "output"),
-  serverInput: (ctx: EmitContext, op: Operation) => typeExpr(ctx, op.input, "output"),
-  serverOutput: (ctx: EmitContext, op: Operation) => resultType(ctx, op.result, "input"),
+  input: (ctx: EmitContext, op: Operation) => input(ctx, op, "input"),
+  output: (ctx: EmitContext, op: Operation) => output(ctx, op, "output"),
+  serverInput: (ctx: EmitContext, op: Operation) => input(ctx, op, "output"),
+  serverOutput: (ctx: EmitContext, op: Operation) => output(ctx, op, "input"),
 } as const;
 
 /** One form of an operation's messages (and the imports of its types into `ctx.file`). */

@@ -1,0 +1,88 @@
+/**
+ * The client's multipart/related requests, MTOM and SOAP with Attachments, and the attachment
+ * parts of a SOAP with Attachments response.
+ */
+import type { AttachmentDesc, SoapOperationDesc } from "../descriptors/operations.js";
+import { ResponseFormatError, type SoapVersion } from "../errors.js";
+import { MultipartError } from "../mime/multipart.js";
+import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
+import type { MtomBody } from "../mime/xop.js";
+import type { Received } from "./received.js";
+
+/** The envelopes of packaged request bodies, for `trace` (the body's root part, as text). */
+export const packaged = new WeakMap<object, string>();
+
+/** The POST of a package: the envelope and its parts, sent as they are. */
+export function packagedRequest(
+  pkg: MtomBody,
+  version: SoapVersion,
+  action: string | undefined,
+): RequestInit {
+  const { contentType, body, xml } = pkg;
+  const headers: Record<string, string> = { "Content-Type": contentType, "MIME-Version": "1.0" };
+  if (version === "1.1") headers["SOAPAction"] = `"${action ?? ""}"`;
+  if (body.length <= STREAMED_FROM) {
+    const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
+    packaged.set(bytes, xml);
+    return { method: "POST", headers, body: bytes };
+  }
+  // fetch copies a byte body whole; a stream's chunks (the caller's bytes) it sends as they are.
+  const chunks = body.chunks;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+  packaged.set(stream, xml);
+  headers["Content-Length"] = String(body.length);
+  return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
+}
+
+/** Package request bodies larger than this are streamed from their parts rather than joined. */
+const STREAMED_FROM = 1024 * 1024;
+
+/**
+ * The POST of a SOAP with Attachments request: the envelope `write` writes, and the input's
+ * attachment parts (a part that is no Uint8Array is a TypeError, before anything is sent).
+ */
+export function swaRequest(
+  name: string,
+  attachments: readonly AttachmentDesc[],
+  action: string | undefined,
+  version: SoapVersion,
+  input: unknown,
+  write: () => string,
+): RequestInit {
+  const bytes = attachmentValues(attachments, input, `the input of ${name}`);
+  const pkg = writeSwa(version, action, write(), attachments, bytes);
+  return packagedRequest(pkg, version, action);
+}
+
+/**
+ * The result with the response's attachment parts as its properties; a response that is no
+ * package, or lacks a part, is a ResponseFormatError.
+ */
+export function withResponseAttachments(
+  op: SoapOperationDesc,
+  result: unknown,
+  res: Received,
+): unknown {
+  if (!op.responseAttachments) return result;
+  const fail = (why: string, cause?: unknown) =>
+    new ResponseFormatError(
+      `the response ${why}; expected a multipart/related package with the attachment parts ${op.responseAttachments!.map((d) => d.part).join(", ")}`,
+      res.status,
+      res.text,
+      cause,
+    );
+  const parts = res.parts;
+  if (!parts) throw fail("is no multipart/related package");
+  try {
+    const read = readSwa(parts, op.responseAttachments);
+    return Object.assign(result !== null && typeof result === "object" ? result : {}, read);
+  } catch (e) {
+    if (e instanceof MultipartError) throw fail(e.message, e);
+    throw e;
+  }
+}

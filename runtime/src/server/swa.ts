@@ -1,0 +1,55 @@
+/**
+ * SOAP with Attachments on the server: a request's attachment parts read from its package into
+ * the implementation's input, and a response written as a package with the result's parts.
+ */
+import type { ServerResponse } from "node:http";
+import type { SoapOperationDesc } from "../descriptors/operations.js";
+import type { SoapVersion } from "../errors.js";
+import { MultipartError, type BodyPart } from "../mime/multipart.js";
+import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
+import type { MtomBody } from "../mime/xop.js";
+import { soapFault } from "./respond.js";
+
+/**
+ * The request's attachment parts the operation declares ({} when it declares none); undefined
+ * when a Client fault answered a request that is no package or lacks a part.
+ */
+export function requestAttachments(
+  res: ServerResponse,
+  version: SoapVersion,
+  op: SoapOperationDesc,
+  parts: ReadonlyMap<string, BodyPart> | undefined,
+): Record<string, Uint8Array> | undefined {
+  if (!op.attachments) return {};
+  const names = op.attachments.map((d) => d.part).join(", ");
+  try {
+    if (!parts) throw new MultipartError("it is no multipart/related package", "missing-part");
+    return readSwa(parts, op.attachments);
+  } catch (e) {
+    if (!(e instanceof MultipartError)) throw e;
+    const message = `The request is not a valid SOAP with Attachments message: ${e.message}; expected the attachment parts ${names}.`;
+    soapFault(res, version, 400, "Client", message);
+    return undefined;
+  }
+}
+
+/** `input` with the attachment parts as its properties. */
+export function withAttachments(input: unknown, parts: Record<string, Uint8Array>): unknown {
+  if (Object.keys(parts).length === 0) return input;
+  return Object.assign(input !== null && typeof input === "object" ? input : {}, parts);
+}
+
+/**
+ * The response package: the envelope and the result's attachment parts (one that is no
+ * Uint8Array is a TypeError, the implementation's defect); undefined when the operation has none.
+ */
+export function responsePackage(
+  op: SoapOperationDesc,
+  version: SoapVersion,
+  result: unknown,
+  xml: () => string,
+): MtomBody | undefined {
+  if (!op.responseAttachments) return undefined;
+  const bytes = attachmentValues(op.responseAttachments, result, "the result");
+  return writeSwa(version, undefined, xml(), op.responseAttachments, bytes);
+}

@@ -1,0 +1,61 @@
+/**
+ * SOAP with Attachments (WS-I Attachments Profile 1.0) between our client and our server: the
+ * scans fixture's attachment parts travel as MIME parts beside the envelope, and arrive whole.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ScansClient } from "../../generated-samples/swa/index.js";
+import type { Exchange } from "../../runtime/src/index.js";
+import { binary } from "../support/binary.js";
+import { startScans, type ScansServer } from "./scans-server.js";
+
+let server: ScansServer;
+beforeAll(async () => {
+  server = await startScans();
+});
+afterAll(() => server.close());
+
+describe("SOAP with Attachments, client → our server → client", () => {
+  it("sends a binary attachment part and reads two back, byte for byte", async () => {
+    const exchanges: Exchange[] = [];
+    const client = new ScansClient({ endpoint: server.url, trace: (e) => exchanges.push(e) });
+    const scan = binary(200_000, 7);
+    const stored = await client.storeScan({ Title: "Page one", Pages: 1, scan });
+    expect(stored.Size).toBe(BigInt(scan.byteLength));
+    const kept = server.store.get(stored.Id)!;
+    expect(kept.title).toBe("Page one");
+    expect(Buffer.from(kept.scan).equals(Buffer.from(scan))).toBe(true);
+
+    const sent = exchanges[0]!;
+    expect(sent.requestHeaders["Content-Type"]).toMatch(
+      /^multipart\/related; type="text\/xml"; boundary="[^"]+"; start="<root\.[^>]+>"$/,
+    );
+    // The envelope holds the body part only; the binary is no base64 text inside it.
+    expect(sent.requestBody).toContain("<Title>Page one</Title>");
+    expect(sent.requestBody).not.toContain("<scan");
+    expect(sent.requestBody.length).toBeLessThan(1000);
+    // The answer to a request without response attachments is a plain envelope.
+    expect(sent.response!.headers["content-type"]).toMatch(/^text\/xml/);
+
+    const fetched = await client.fetchScan({ Id: stored.Id });
+    expect(fetched.Title).toBe("Page one");
+    expect(fetched.Pages).toBe(1);
+    expect(fetched.scan).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(fetched.scan).equals(Buffer.from(scan))).toBe(true);
+    expect(Buffer.from(fetched.thumbnail).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
+    expect(exchanges[1]!.response!.headers["content-type"]).toMatch(
+      /^multipart\/related; type="text\/xml"/,
+    );
+  });
+
+  it("refuses to send an input whose attachment part is no Uint8Array, before anything is sent", async () => {
+    const exchanges: Exchange[] = [];
+    const client = new ScansClient({ endpoint: server.url, trace: (e) => exchanges.push(e) });
+    const before = server.store.size;
+    const input = { Title: "t", Pages: 1 } as unknown as Parameters<typeof client.storeScan>[0];
+    await expect(client.storeScan(input)).rejects.toThrow(
+      "attachment part scan is not a Uint8Array",
+    );
+    expect(exchanges).toHaveLength(0);
+    expect(server.store.size).toBe(before);
+  });
+});
