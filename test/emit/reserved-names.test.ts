@@ -2,10 +2,10 @@
  * Generated names never take a name index.ts re-exports from the runtime: a schema type or a
  * declared fault called `SoapFault`, `CallOptions` or `XsdDateTime` is renamed, and the output compiles.
  */
-import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generateRoot, typeCheckBatch } from "../../scripts/corpus.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
+import { typeCheckBatch } from "../../scripts/corpus.js";
+import { generateFrom } from "../support/generate-root.js";
+import { tempDir } from "../support/tmp.js";
 
 const WSDL = `<?xml version="1.0"?>
 <definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
@@ -27,19 +27,6 @@ const WSDL = `<?xml version="1.0"?>
   </binding>
   <service name="R"><port name="RSoap" binding="t:B"><soap:address location="http://localhost/r"/></port></service>
 </definitions>`;
-
-/** Generates from `wsdl`, written to a temporary file `name`, as the corpus run does. */
-async function generateFrom(id: string, name: string, wsdl: string) {
-  const file = writeTemp(tempDir(), name, wsdl);
-  return generateRoot({
-    id,
-    repository: "test",
-    path: name,
-    file,
-    bytes: statSync(file).size,
-    notes: "",
-  });
-}
 
 describe("names the runtime re-exports", () => {
   it("are not taken by schema types or fault classes, so index.ts compiles", async () => {

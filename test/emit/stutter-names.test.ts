@@ -3,11 +3,11 @@
  * `Desc`, `Context`, `Options`, `Operations`) is never written twice in a row, and names stay
  * unique when the shorter name is someone else's.
  */
-import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generateRoot, typeCheckBatch } from "../../scripts/corpus.js";
+import { typeCheckBatch } from "../../scripts/corpus.js";
+import { generateFrom } from "../support/generate-root.js";
 import { joinName } from "../../src/transform/names.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
+import { tempDir } from "../support/tmp.js";
 
 describe("joinName", () => {
   it("writes a suffix word once where the base ends with it", () => {
@@ -50,15 +50,7 @@ const WSDL = `<?xml version="1.0"?>
 
 describe("a service named with a Service suffix", () => {
   it("gets names without a doubled suffix, unique beside a service named without it", async () => {
-    const file = writeTemp(tempDir(), "s.wsdl", WSDL);
-    const result = await generateRoot({
-      id: "stutter-names",
-      repository: "test",
-      path: "s.wsdl",
-      file,
-      bytes: statSync(file).size,
-      notes: "",
-    });
+    const result = await generateFrom("stutter-names", "s.wsdl", WSDL);
     expect(result.status).toBe("ok");
     const all = result.files!.map((f) => f.content).join("\n");
     expect(all).not.toMatch(/(Service|Client|Handler|Port|Desc|Context|Options)\1(?![a-z])/);

@@ -3,10 +3,10 @@
  * like the service's other names: schema types named `RPartialService` and `RContext` keep their
  * names, the server's types take the next free ones, and the output compiles.
  */
-import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generateRoot, typeCheckBatch } from "../../scripts/corpus.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
+import { typeCheckBatch } from "../../scripts/corpus.js";
+import { generateFrom } from "../support/generate-root.js";
+import { tempDir } from "../support/tmp.js";
 
 const WSDL = `<?xml version="1.0"?>
 <definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
@@ -28,15 +28,7 @@ const WSDL = `<?xml version="1.0"?>
 
 describe("the server's partial implementation and context type names", () => {
   it("are de-clashed from schema types, and index.ts re-exports them", async () => {
-    const file = writeTemp(tempDir(), "r.wsdl", WSDL);
-    const result = await generateRoot({
-      id: "server-names",
-      repository: "test",
-      path: "r.wsdl",
-      file,
-      bytes: statSync(file).size,
-      notes: "",
-    });
+    const result = await generateFrom("server-names", "r.wsdl", WSDL);
     expect(result.status).toBe("ok");
     const content = (path: string) => result.files!.find((f) => f.path === path)!.content;
     expect(content("types.ts")).toMatch(/interface RPartialService \{/);
