@@ -1,7 +1,7 @@
 /**
- * MTOM's cost against inline base64 (issue 36): a document of 64 MiB uploaded and downloaded again
- * (client → server → client) with the documents fixture, as MTOM attachments and as inline base64,
- * each side in a process of its own for its peak RSS; and node-soap downloading the same MTOM
+ * MTOM's cost against inline base64 (issue 36): a document of 64 MiB uploaded and downloaded
+ * again (client → server → client) with the documents fixture, as MTOM attachments and as inline
+ * base64, each side in a process of its own for its peak RSS; and node-soap downloading the same MTOM
  * answer, against our client's download. Figures as ratios: RSS growth against the attachment's
  * size (target < 1.5× each side), MTOM's time against inline base64's (target ≤ 0.5×).
  */

@@ -26,9 +26,8 @@
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service` or `typecheck` to run one part; `--quick` for a
- * short smoke
- * run.
+ * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service` or `typecheck` to
+ * run one part; `--quick` for a short smoke run.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus } from "node:os";

@@ -5,8 +5,8 @@
  * themselves), and wsdl-tsclient's output for the same WSDL (the peer, whose types say less). On
  * the Message Retrieval Service, the three largest corpus roots both tools process (as benchmark
  * 3 picks them) and a synthetic WSDL of 2 and 8 MiB (growth per MiB). The target (#33): the whole
- * SDK at most 1.5× its types.ts. Every run is its own tsc process; the best of the rounds counts,
- * the three alternating, since other processes on a shared machine only ever add time.
+ * SDK at most 1.5× its types.ts. Every run is its own tsc process, the three alternating; the
+ * fastest round counts (others only ever add time), and the largest memory (the cautious figure).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";

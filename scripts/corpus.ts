@@ -20,6 +20,7 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { Diagnostic } from "../src/diagnostics.js";
 import { generateFiles } from "../src/generate.js";
+import { withValuesChecked } from "../src/emit/emit.js";
 import type { TypeRef, WsdlModel } from "../src/model/model.js";
 import type { LoadedDocuments } from "../src/parse/loader.js";
 import { strictly } from "../src/recovery.js";
@@ -324,7 +325,8 @@ export function typeCheckBatch(
     for (const f of r.files) {
       const p = path.join(dir, f.path);
       mkdirSync(path.dirname(p), { recursive: true });
-      writeFileSync(p, f.content);
+      // The values of descriptors.ts too, which a user's tsc skips.
+      writeFileSync(p, withValuesChecked(f.content));
       if (/\.(m|c)?tsx?$/.test(p)) rootNames.push(p);
     }
   }

@@ -7,6 +7,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   REPEATED,
   type ScalarDesc,
@@ -152,7 +153,7 @@ export const InvalidOrder: ComplexDesc<t.InvalidOrder> = complex("InvalidOrder",
   field("At", xs.dateTime, OPTIONAL),
 ]);
 
-export const InvalidOrderFaultDesc = fault(
+export const InvalidOrderFaultDesc: FaultDesc = fault(
   "InvalidOrder",
   field("InvalidOrder", InvalidOrder),
   InvalidOrderFault,

@@ -1,6 +1,6 @@
 /**
- * Comments laid out at the printer's width (printer.ts): JSDoc blocks and `//` lines wrapped at word
- * boundaries. A word longer than the width (a URL, a long identifier) stays whole on its own line.
+ * Comments laid out at the printer's width (printer.ts): JSDoc blocks and `//` lines wrapped at
+ * word boundaries. A word longer than the width (a URL, a long identifier) stays whole on its own line.
  */
 import { PRINT_WIDTH } from "./measure.js";
 
@@ -16,7 +16,7 @@ function words(line: string): string[] {
     .map((w) => w.replace(/\u0000/g, " "));
 }
 
-/** A word that would mean something else at the start of a line: a JSDoc tag or a Markdown marker. */
+/** A word that would mean something else at a line's start: a JSDoc tag or a Markdown marker. */
 const markerAtStart = (word: string): boolean =>
   word.startsWith("@") || /^(?:[-+*>]|#+|\d+[.)])$/.test(word);
 

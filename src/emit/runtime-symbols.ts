@@ -34,6 +34,7 @@ export const RUNTIME_SYMBOLS = {
   UNBOUNDED: "value",
   ArrayDesc: "type",
   ComplexDesc: "type",
+  FaultDesc: "type",
   ScalarDesc: "type",
   ServiceDesc: "type",
   SoapHeaderForms: "type",
@@ -47,16 +48,12 @@ export const RUNTIME_SYMBOLS = {
   XsdTimeInput: "type",
   // Client (client.ts).
   CallOptions: "type",
-  Client: "type",
   ClientOptions: "type",
   clientClass: "value",
   // Server (server.ts).
   createServiceHandler: "value",
   HandlerOptions: "type",
-  Implementation: "type",
-  PartialImplementation: "type",
   RequestContext: "type",
-  RequestContextOf: "type",
   RequestListener: "type",
   // Faults and errors (faults.ts, index.ts).
   HttpBindingError: "class",

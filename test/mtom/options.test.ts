@@ -1,6 +1,9 @@
-/** The client's mtom option where it cannot hold: beside X.509 security, with a threshold that is no size. */
+/** The mtom options where they cannot hold: beside signing, with a threshold that is no size. */
 import { describe, expect, it } from "vitest";
-import { DocumentsClient } from "../../generated-samples/documents/index.js";
+import {
+  createDocumentsHandler,
+  DocumentsClient,
+} from "../../generated-samples/documents/index.js";
 
 const security = { secureRequest: (envelope: string) => envelope, checkResponse: () => {} };
 
@@ -25,13 +28,22 @@ describe("the client's mtom option", () => {
     ).not.toThrow();
   });
 
-  it("refuses a threshold that is no size when a request is written", async () => {
-    const client = new DocumentsClient({
-      endpoint: "http://127.0.0.1:1/",
-      mtom: { threshold: Number.NaN },
-    });
-    await expect(client.download({ Id: "x" })).rejects.toThrow(
-      /the mtom threshold NaN is not a size/,
-    );
+  it("refuses a threshold that is no size when the client is made", () => {
+    expect(
+      () =>
+        new DocumentsClient({ endpoint: "http://127.0.0.1:1/", mtom: { threshold: Number.NaN } }),
+    ).toThrow(/the mtom threshold NaN is not a size/);
+  });
+});
+
+describe("the handler's mtom option", () => {
+  it('refuses "always" beside security that signs responses, which would be answered plain', () => {
+    const signing = { ...security, checkRequest: () => ({}), secureResponse: (xml: string) => xml };
+    expect(() =>
+      createDocumentsHandler({}, { mtom: "always", security: signing as never }),
+    ).toThrow(/mtom: "always" cannot go with security that signs responses/);
+    expect(() =>
+      createDocumentsHandler({}, { mtom: "auto", security: signing as never }),
+    ).not.toThrow();
   });
 });

@@ -60,7 +60,7 @@ describe("the contract version", () => {
   it("is 6 or later where generated code declares faults with the runtime's `fault`", () => {
     // Version 5 runtimes have no `fault`: the import would fail without saying why.
     const text = readFileSync("generated-samples/xsd-features/descriptors.ts", "utf8");
-    expect(text).toContain("export const InvalidOrderFaultDesc = fault(");
+    expect(text).toContain("export const InvalidOrderFaultDesc: FaultDesc = fault(");
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(6);
   });
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NO_CHECK } from "../../src/emit/emit.js";
+import { withValuesChecked } from "../../src/emit/emit.js";
 import { compileFolders, type FolderError } from "../support/compile.js";
 
 const SAMPLES = "generated-samples";
@@ -31,7 +31,7 @@ function read(folder: string): Files {
 /** The files with descriptors.ts's values checked, as the generator's tests see them. */
 function checked(files: Files): Files {
   return files.map((f) =>
-    f.path === "descriptors.ts" ? { ...f, content: f.content.replace(`\n${NO_CHECK}\n`, "\n") } : f,
+    f.path === "descriptors.ts" ? { ...f, content: withValuesChecked(f.content) } : f,
   );
 }
 
@@ -41,20 +41,26 @@ function checked(files: Files): Files {
  */
 function agreement(files: Files): { path: string; content: string } {
   const text = (name: string) => files.find((f) => f.path === name)!.content;
+  // The printer may break these calls over lines: white space anywhere between the names.
   const clients = [
-    ...text("client.ts").matchAll(/export const (\w+) = clientClass<typeof (\w+), \w+, (\w+)>/g),
+    ...text("client.ts").matchAll(
+      /export const (\w+) = clientClass<\s*typeof (\w+),\s*\w+,\s*(\w+),?\s*>/g,
+    ),
   ];
-  const servers = [...text("server.ts").matchAll(/createServiceHandler<typeof (\w+), (\w+)>/g)].map(
-    (m) => ({ desc: m[1]!, partial: m[2]! }),
-  );
+  const servers = [
+    ...text("server.ts").matchAll(/createServiceHandler<\s*typeof (\w+),\s*(\w+),?\s*>/g),
+  ].map((m) => ({ desc: m[1]!, partial: m[2]! }));
+  // Every service checked, none skipped by a pattern that does not match its layout.
+  expect(clients).toHaveLength(text("client.ts").split("= clientClass<").length - 1);
+  expect(servers).toHaveLength(text("server.ts").split("createServiceHandler<").length - 1);
   const lines = clients.flatMap(([, client, desc, options]) => {
     const server = servers.find((s) => s.desc === desc)!;
     const service = new RegExp(`export type ${server.partial} = Partial<(\\w+)>`).exec(
       text("server.ts"),
     )![1]!;
-    const context = new RegExp(`readonly \\w+: \\(input: [^,]+, context: (\\w+)\\)`).exec(
-      text("server.ts"),
-    )?.[1];
+    // The context its own methods receive, read from its interface's block.
+    const block = text("server.ts").split(`export interface ${service} {`)[1]!.split("\n}")[0]!;
+    const context = /context: (\w+)\)/.exec(block)?.[1];
     return [
       `export const ${desc}Client: Equal<${client}, Client<typeof ${desc}>> = true;`,
       `export const ${desc}Options: Equal<${options}, ClientOptionsOf<typeof ${desc}>> = true;`,

@@ -8,6 +8,7 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
@@ -8126,19 +8127,19 @@ export const UpdateAnnotationOptOutResponse: ComplexDesc<
   t.UpdateAnnotationOptOutResponse
 > = complex("UpdateAnnotationOptOutResponse", () => []);
 
-export const AdApiFaultDetailFaultDesc = fault(
+export const AdApiFaultDetailFaultDesc: FaultDesc = fault(
   "AdApiFaultDetailFault",
   field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
   AdApiFaultDetailFault,
 );
 
-export const ApiFaultDetail2FaultDesc = fault(
+export const ApiFaultDetail2FaultDesc: FaultDesc = fault(
   "ApiFaultDetail2Fault",
   field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
   ApiFaultDetail2Fault,
 );
 
-export const EditorialApiFaultDetail2FaultDesc = fault(
+export const EditorialApiFaultDetail2FaultDesc: FaultDesc = fault(
   "EditorialApiFaultDetail2Fault",
   field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
   EditorialApiFaultDetail2Fault,

@@ -8,6 +8,7 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   REPEATED,
   type ScalarDesc,
@@ -695,73 +696,73 @@ export const ImplementationException: ComplexDesc<t.ImplementationException> = c
 
 export const VoidHolder: ComplexDesc<t.VoidHolder> = complex("VoidHolder", () => []);
 
-export const SecurityExceptionFaultDesc = fault(
+export const SecurityExceptionFaultDesc: FaultDesc = fault(
   "SecurityExceptionFault",
   field("SecurityException", NS2, SecurityException),
   SecurityExceptionFault,
 );
 
-export const ValidationExceptionFaultDesc = fault(
+export const ValidationExceptionFaultDesc: FaultDesc = fault(
   "ValidationExceptionFault",
   field("ValidationException", NS2, ValidationException),
   ValidationExceptionFault,
 );
 
-export const ImplementationExceptionFaultDesc = fault(
+export const ImplementationExceptionFaultDesc: FaultDesc = fault(
   "ImplementationExceptionFault",
   field("ImplementationException", NS2, ImplementationException),
   ImplementationExceptionFault,
 );
 
-export const NoSuchNameExceptionFaultDesc = fault(
+export const NoSuchNameExceptionFaultDesc: FaultDesc = fault(
   "NoSuchNameExceptionFault",
   field("NoSuchNameException", NS2, NoSuchNameException),
   NoSuchNameExceptionFault,
 );
 
-export const InvalidURIExceptionFaultDesc = fault(
+export const InvalidURIExceptionFaultDesc: FaultDesc = fault(
   "InvalidURIExceptionFault",
   field("InvalidURIException", NS2, InvalidURIException),
   InvalidURIExceptionFault,
 );
 
-export const DuplicateSubscriptionExceptionFaultDesc = fault(
+export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = fault(
   "DuplicateSubscriptionExceptionFault",
   field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
   DuplicateSubscriptionExceptionFault,
 );
 
-export const QueryParameterExceptionFaultDesc = fault(
+export const QueryParameterExceptionFaultDesc: FaultDesc = fault(
   "QueryParameterExceptionFault",
   field("QueryParameterException", NS2, QueryParameterException),
   QueryParameterExceptionFault,
 );
 
-export const QueryTooComplexExceptionFaultDesc = fault(
+export const QueryTooComplexExceptionFaultDesc: FaultDesc = fault(
   "QueryTooComplexExceptionFault",
   field("QueryTooComplexException", NS2, QueryTooComplexException),
   QueryTooComplexExceptionFault,
 );
 
-export const SubscriptionControlsExceptionFaultDesc = fault(
+export const SubscriptionControlsExceptionFaultDesc: FaultDesc = fault(
   "SubscriptionControlsExceptionFault",
   field("SubscriptionControlsException", NS2, SubscriptionControlsException),
   SubscriptionControlsExceptionFault,
 );
 
-export const SubscribeNotPermittedExceptionFaultDesc = fault(
+export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = fault(
   "SubscribeNotPermittedExceptionFault",
   field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
   SubscribeNotPermittedExceptionFault,
 );
 
-export const NoSuchSubscriptionExceptionFaultDesc = fault(
+export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = fault(
   "NoSuchSubscriptionExceptionFault",
   field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
   NoSuchSubscriptionExceptionFault,
 );
 
-export const QueryTooLargeExceptionFaultDesc = fault(
+export const QueryTooLargeExceptionFaultDesc: FaultDesc = fault(
   "QueryTooLargeExceptionFault",
   field("QueryTooLargeException", NS2, QueryTooLargeException),
   QueryTooLargeExceptionFault,

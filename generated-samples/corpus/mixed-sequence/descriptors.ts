@@ -7,6 +7,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   type ScalarDesc,
   type ServiceDesc,
@@ -72,7 +73,7 @@ export const CustomFault: ComplexDesc<t.CustomFault> = complex("CustomFault", ()
   field("ExceptionInfo", xs.string, OPTIONAL),
 ]);
 
-export const CustomFault_2Desc = fault(
+export const CustomFault_2Desc: FaultDesc = fault(
   "customFault",
   field("customFault", CustomFault),
   CustomFault_2,

@@ -8,6 +8,7 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
@@ -1541,55 +1542,55 @@ export const SendEmailResponse: ArrayDesc<t.SendEmailResponse> = array(
   field("result", () => SendEmailResult, { min: 0, max: 10 }),
 );
 
-export const LoginFault_2Desc = fault(
+export const LoginFault_2Desc: FaultDesc = fault(
   "LoginFault",
   field("LoginFault", NS3, LoginFault),
   LoginFault_2,
 );
 
-export const UnexpectedErrorFault_2Desc = fault(
+export const UnexpectedErrorFault_2Desc: FaultDesc = fault(
   "UnexpectedErrorFault",
   field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
   UnexpectedErrorFault_2,
 );
 
-export const InvalidIdFault_2Desc = fault(
+export const InvalidIdFault_2Desc: FaultDesc = fault(
   "InvalidIdFault",
   field("InvalidIdFault", NS3, InvalidIdFault),
   InvalidIdFault_2,
 );
 
-export const InvalidSObjectFault_2Desc = fault(
+export const InvalidSObjectFault_2Desc: FaultDesc = fault(
   "InvalidSObjectFault",
   field("InvalidSObjectFault", NS3, InvalidSObjectFault),
   InvalidSObjectFault_2,
 );
 
-export const InvalidFieldFault_2Desc = fault(
+export const InvalidFieldFault_2Desc: FaultDesc = fault(
   "InvalidFieldFault",
   field("InvalidFieldFault", NS3, InvalidFieldFault),
   InvalidFieldFault_2,
 );
 
-export const MalformedQueryFault_2Desc = fault(
+export const MalformedQueryFault_2Desc: FaultDesc = fault(
   "MalformedQueryFault",
   field("MalformedQueryFault", NS3, MalformedQueryFault),
   MalformedQueryFault_2,
 );
 
-export const InvalidQueryLocatorFault_2Desc = fault(
+export const InvalidQueryLocatorFault_2Desc: FaultDesc = fault(
   "InvalidQueryLocatorFault",
   field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
   InvalidQueryLocatorFault_2,
 );
 
-export const MalformedSearchFault_2Desc = fault(
+export const MalformedSearchFault_2Desc: FaultDesc = fault(
   "MalformedSearchFault",
   field("MalformedSearchFault", NS3, MalformedSearchFault),
   MalformedSearchFault_2,
 );
 
-export const InvalidNewPasswordFault_2Desc = fault(
+export const InvalidNewPasswordFault_2Desc: FaultDesc = fault(
   "InvalidNewPasswordFault",
   field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
   InvalidNewPasswordFault_2,

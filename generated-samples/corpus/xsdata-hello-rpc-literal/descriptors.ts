@@ -7,6 +7,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type FaultDesc,
   OPTIONAL,
   type ServiceDesc,
   complex,
@@ -43,13 +44,13 @@ export const HelloByeError: ComplexDesc<t.HelloByeError> = complex("HelloByeErro
   field("message", xs.string, OPTIONAL),
 ]);
 
-export const HelloErrorFaultDesc = fault(
+export const HelloErrorFaultDesc: FaultDesc = fault(
   "HelloError",
   field("HelloError", NS, HelloError),
   HelloErrorFault,
 );
 
-export const HelloByeErrorFaultDesc = fault(
+export const HelloByeErrorFaultDesc: FaultDesc = fault(
   "HelloByeError",
   field("HelloByeError", NS, HelloByeError),
   HelloByeErrorFault,

@@ -42,7 +42,7 @@ import { writeNode } from "../xml/write-tree.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 import { mtomPolicy } from "./mtom-policy.js";
-import { writeMtom } from "../mime/xop.js";
+import { writeMtom, type MtomPolicy } from "../mime/xop.js";
 import { packaged, packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
 
 /**
@@ -76,6 +76,8 @@ export class ServiceClient {
   private readonly fetchImpl: typeof fetch;
   private readonly options: ClientOptions;
   private readonly headerType: ComplexDesc | undefined;
+  /** Read once: a bad threshold, or MTOM beside signing, fails at construction. */
+  private readonly mtom: MtomPolicy | undefined;
   /** Basic authorization from the endpoint's user and password; headers given win over it. */
   private readonly authorization: string | undefined;
 
@@ -94,10 +96,7 @@ export class ServiceClient {
         `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
       );
     }
-    if (options.security && mtomPolicy(options.mtom, port) !== undefined)
-      throw new Error(
-        "security signs the envelope as written, and an MTOM package moves its binaries out of it; expected one of security and mtom",
-      );
+    this.mtom = mtomPolicy(options.mtom, port, options.security !== undefined);
     if (options.wsSecurity && options.security)
       throw new Error(
         "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
@@ -280,7 +279,7 @@ export class ServiceClient {
             soapHeaders as Readonly<Record<string, unknown>> | undefined,
           ),
       );
-    const mtom = mtomPolicy(this.options.mtom, this.port);
+    const mtom = this.mtom;
     const secure = (xml: string) => this.options.security?.secureRequest(xml, version) ?? xml;
     if (op.attachments)
       return swaRequest(name, op.attachments, op.action, version, input, () => secure(write()));

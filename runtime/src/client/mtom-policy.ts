@@ -5,13 +5,21 @@ import type { MtomPolicy } from "../mime/xop.js";
 /** WCF's rule: binaries under 1 KiB cost less as base64 text than as parts of their own. */
 export const DEFAULT_MTOM_THRESHOLD = 1024;
 
-/** The MTOM policy of a client's SOAP requests, undefined when they are sent as plain envelopes. */
+/**
+ * The MTOM policy of a client's SOAP requests, undefined when they are sent as plain envelopes;
+ * refused beside `security`, whose signature covers the envelope as written, not its attachments.
+ */
 export function mtomPolicy(
   option: boolean | { readonly threshold?: number } | undefined,
   port: PortDesc,
+  signed = false,
 ): MtomPolicy | undefined {
   const on = option ?? (port.mtom === true && port.protocol.startsWith("soap"));
   if (on === false) return undefined;
+  if (signed)
+    throw new Error(
+      "security signs the envelope as written, and an MTOM package moves its binaries out of it; expected one of security and mtom (mtom: false, where the WSDL's policy asks for MTOM)",
+    );
   const threshold = on === true ? DEFAULT_MTOM_THRESHOLD : (on.threshold ?? DEFAULT_MTOM_THRESHOLD);
   if (!(threshold >= 0))
     throw new Error(

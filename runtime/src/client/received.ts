@@ -7,7 +7,7 @@ import { eachChunk, readBody } from "../http/body.js";
 import { isXmlSpace, onlyWhiteSpace } from "../xml/chars.js";
 import { ChunkDecoder, decodeXml } from "../xml/reader.js";
 import { type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
-import { parseMediaType, type MediaType } from "../mime/headers.js";
+import type { MediaType } from "../mime/headers.js";
 import { isMultipartRelated, readMtom } from "../mime/xop.js";
 import type { BodyPart } from "../mime/multipart.js";
 
@@ -25,12 +25,12 @@ export async function receive(
   maxPartBytes = maxBytes,
 ): Promise<Received> {
   const contentType = res.headers.get("content-type") ?? "";
-  const media = parseMediaType(contentType);
+  const media = parseContentType(contentType);
   if (decoding !== undefined && isMultipartRelated(media)) {
     const body = await readBody(res, maxBytes, limitName);
     return receivedPackage(res, body, media, decoding, options, maxPartBytes);
   }
-  if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
+  if (decoding === undefined || !isUtf8Charset(media.params["charset"])) {
     const bytes = await readBody(res, maxBytes, limitName);
     return new Received(res.status, contentType, () => bytes, res.headers);
   }

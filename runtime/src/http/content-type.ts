@@ -24,18 +24,37 @@ export function parseContentType(value: string | undefined): ContentType {
   return ct;
 }
 
+/**
+ * RFC 2045's grammar: a quoted value may hold `;` and escaped quotes (a SOAP 1.2 `start-info`
+ * carries its own parameters). The first of a repeated parameter counts.
+ */
 function parse(value: string): ContentType {
-  const parts = value.split(";");
   const params: Record<string, string> = {};
-  for (const p of parts.slice(1)) {
-    const eq = p.indexOf("=");
-    if (eq === -1) continue;
-    let v = p.slice(eq + 1).trim();
-    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
-    params[p.slice(0, eq).trim().toLowerCase()] = v;
+  const semi = value.indexOf(";");
+  const type = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
+  let i = semi === -1 ? value.length : semi + 1;
+  while (i < value.length) {
+    const eq = value.indexOf("=", i);
+    if (eq === -1) break;
+    const name = value.slice(i, eq).trim().toLowerCase();
+    let j = eq + 1;
+    while (value[j] === " " || value[j] === "\t") j++;
+    let v = "";
+    if (value[j] === '"') {
+      for (j++; j < value.length && value[j] !== '"'; j++)
+        v += value[j] === "\\" ? value[++j] : value[j];
+      j = value.indexOf(";", j);
+    } else {
+      const end = value.indexOf(";", j);
+      v = value.slice(j, end === -1 ? value.length : end).trim();
+      j = end;
+    }
+    if (name !== "" && !Object.hasOwn(params, name)) params[name] = v;
+    if (j === -1) break;
+    i = j + 1;
   }
   // Frozen, since a parsed header is shared by every request that sends it.
-  return Object.freeze({ type: parts[0]!.trim().toLowerCase(), params: Object.freeze(params) });
+  return Object.freeze({ type, params: Object.freeze(params) });
 }
 
 /**

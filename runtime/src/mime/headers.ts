@@ -4,41 +4,11 @@
  * with or without their angle brackets, and `cid:` URLs (RFC 2392).
  */
 
-/** A media type and its parameters, names lower-cased, quoted values unquoted. */
-export interface MediaType {
-  readonly type: string;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-/** Parses `type/subtype; a=b; c="d; e=\"f\""`: quoted strings may hold `;` and escaped quotes. */
-export function parseMediaType(value: string): MediaType {
-  const params: Record<string, string> = {};
-  const semi = value.indexOf(";");
-  const type = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
-  let i = semi === -1 ? value.length : semi + 1;
-  while (i < value.length) {
-    const eq = value.indexOf("=", i);
-    if (eq === -1) break;
-    const name = value.slice(i, eq).trim().toLowerCase();
-    let j = eq + 1;
-    while (value[j] === " " || value[j] === "\t") j++;
-    let v = "";
-    if (value[j] === '"') {
-      for (j++; j < value.length && value[j] !== '"'; j++)
-        v += value[j] === "\\" ? value[++j] : value[j];
-      j = value.indexOf(";", j);
-    } else {
-      const end = value.indexOf(";", j);
-      v = value.slice(j, end === -1 ? value.length : end).trim();
-      j = end;
-    }
-    // The first of a repeated parameter counts: a later one cannot change what was checked.
-    if (name !== "" && !Object.hasOwn(params, name)) params[name] = v;
-    if (j === -1) break;
-    i = j + 1;
-  }
-  return { type, params };
-}
+/** Media types are read by the one Content-Type parser, which knows quoted parameters. */
+export {
+  type ContentType as MediaType,
+  parseContentType as parseMediaType,
+} from "../http/content-type.js";
 
 /** A Content-ID without its angle brackets (`<a@b>` → `a@b`; a bare `a@b` as it is). */
 export function bareContentId(value: string): string {

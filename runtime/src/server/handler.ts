@@ -153,19 +153,24 @@ export function createServiceHandler<
   I extends object = PartialImplementation<S>,
 >(init: ServiceHandlerInit<S, I>): RequestListener {
   const { service, impl, embeddedWsdl, options = {} } = init;
+  if (options.mtom === "always" && options.security?.secureResponse)
+    throw new RangeError(
+      'mtom: "always" cannot go with security that signs responses: a signature covers the envelope as written, not its attachments; expected one of them',
+    );
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const served: Served = {
     service,
     impl,
     methods: methodsByOperation(service),
     log: options.logger ?? ((message: string, error: unknown) => console.error(message, error)),
-    maxBody: options.maxBodyBytes ?? 1024 * 1024,
+    maxBody,
     limits: options.limits ?? DEFAULT_LIMITS,
     timeoutMs: options.requestTimeoutMs ?? 30_000,
     understands: understanding(options),
     security: options.security,
     xsiTypeAlways: options.xsiType === "always",
     mtom: options.mtom,
-    maxAttachment: options.maxAttachmentBytes ?? options.maxBodyBytes ?? 1024 * 1024,
+    maxAttachment: options.maxAttachmentBytes ?? maxBody,
   };
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);

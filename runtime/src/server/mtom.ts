@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SoapVersion } from "../errors.js";
 import type { PortDesc } from "../descriptors/operations.js";
-import { parseMediaType } from "../mime/headers.js";
+import type { MediaType } from "../mime/headers.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { readMtom, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
 import type { XopAttachments } from "../xml/decode-options.js";
@@ -37,12 +37,12 @@ export async function readPackage(
   s: Served,
   req: IncomingMessage,
   res: ServerResponse,
+  ct: MediaType,
 ): Promise<PackagedRequest | undefined> {
-  const ct = parseMediaType(String(req.headers["content-type"]));
   const startInfo = ct.params["start-info"] ?? "";
   let declared: SoapVersion = startInfo.startsWith("application/soap+xml") ? "1.2" : "1.1";
-  const raw = await readBody(req, res, s.maxBody, s.timeoutMs);
   try {
+    const raw = await readBody(req, res, s.maxBody, s.timeoutMs);
     const message = readMtom(raw, ct, { maxPartBytes: s.maxAttachment, maxParts: MAX_PARTS });
     declared = message.soapType.type === "text/xml" ? "1.1" : "1.2";
     const root = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
@@ -56,12 +56,19 @@ export async function readPackage(
     return { declared, action, body, xop: message.attachments, parts: message.parts };
   } catch (e) {
     if (e instanceof MultipartError) {
-      const message = `The request is not a valid MTOM message: ${e.message}.`;
-      soapFault(res, declared, 400, "Client", message);
+      const kind = ct.params["type"] === XOP_TYPE ? "MTOM" : "multipart/related";
+      soapFault(
+        res,
+        declared,
+        400,
+        "Client",
+        `The request is not a valid ${kind} message: ${e.message}.`,
+      );
       return undefined;
     }
+    // As a plain request's: a body cut short or not text in its charset is a fault.
     if (!(e instanceof HttpProblem) || e.status !== 400) throw e;
-    soapFault(res, declared, 400, "Client", e.message);
+    soapFault(res, declared, 400, "Client", e.message, "", "", e.headers);
     return undefined;
   }
 }

@@ -165,7 +165,7 @@ async function readSoap(
   res: ServerResponse,
 ): Promise<SoapRequest | undefined> {
   const ct = parseContentType(req.headers["content-type"]);
-  if (ct.type === "multipart/related") return readPackage(s, req, res);
+  if (ct.type === "multipart/related") return readPackage(s, req, res, ct);
   if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
     throw new HttpProblem(
       415,

@@ -144,10 +144,6 @@ export function contentTextOf(desc: ScalarDesc): Text {
     if (ESCAPED_KINDS.has(kind) && !desc.list && !desc.values)
       t = (value) =>
         escape(typeof value === "string" ? value : formatScalar(kind, value), TEXT_SPECIAL);
-    else if (kind === "base64Binary" && !desc.list)
-      t = (value) =>
-        (binaryPart !== undefined && value instanceof Uint8Array && binaryPart(value)) ||
-        raw(value);
     else t = ESCAPED_KINDS.has(kind) || desc.list ? (value) => escapeText(raw(value)) : raw;
     contentTextCache.set(desc, t);
   }
@@ -176,9 +172,21 @@ export function scalarElement(type: ScalarDesc, open: string, close: string): Sc
     empty: open + " />",
     close,
     quick,
-    text: contentTextOf(type),
+    text:
+      type.s === "base64Binary" && !type.list
+        ? partOrText(contentTextOf(type))
+        : contentTextOf(type),
   };
 }
+
+/**
+ * A base64Binary element's text, or its MTOM part while one is written: an element of its own only,
+ * since XOP reads an Include in place of an element's whole content, not of a type's `$value`.
+ */
+const partOrText =
+  (text: Text): Text =>
+  (value) =>
+    (binaryPart !== undefined && value instanceof Uint8Array && binaryPart(value)) || text(value);
 
 /** One element of a scalar type holding `value` (not null). */
 export function writeScalar(e: ScalarElement, value: unknown): string {

@@ -2,7 +2,7 @@
 import { CONTRACT_VERSION } from "@wsdl-tsgen/runtime/internal";
 import { call, cat, type Statement } from "../code.js";
 import { symbol } from "../generated-file.js";
-import { rt, type EmitContext } from "../context.js";
+import { rt, rtType, type EmitContext } from "../context.js";
 import { elementDeclCall } from "./emit-descriptors.js";
 
 /** One FaultDesc const per fault class: its name, the element its detail carries, its class. */
@@ -10,7 +10,10 @@ export function faultDescriptors(ctx: EmitContext, faultsModule: string): Statem
   return [...ctx.plan.faultClasses.entries()].map(([element, f]) => {
     const cls = ctx.file.use(symbol(f.className, faultsModule));
     const args = [JSON.stringify(f.faultName), elementDeclCall(ctx, element), cls];
-    return { code: cat(`export const ${f.descriptor} = `, call(rt(ctx, "fault"), ...args), ";") };
+    const made = call(rt(ctx, "fault"), ...args);
+    return {
+      code: cat(`export const ${f.descriptor}: `, rtType(ctx, "FaultDesc"), " = ", made, ";"),
+    };
   });
 }
 

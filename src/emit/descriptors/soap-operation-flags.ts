@@ -19,9 +19,10 @@ export function soapFlags(bop: BindingOperation): Props {
         ]),
       ),
     );
-  if (bop.attachments?.input.length) props.push(["attachments", list(bop.attachments.input)]);
-  if (bop.attachments?.output.length)
-    props.push(["responseAttachments", list(bop.attachments.output)]);
+  // The operation's parts, which its types hold, where bindings disagree (a warning says so).
+  const parts = bop.operation.attachments;
+  if (parts?.input.length) props.push(["attachments", list(parts.input)]);
+  if (parts?.output.length) props.push(["responseAttachments", list(parts.output)]);
   return props;
 }
 
