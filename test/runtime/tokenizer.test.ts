@@ -428,6 +428,12 @@ describe("tokenizeXml", () => {
     // Strict on the wire: the generator reads such a WSDL file with a warning (XML_LATE_DECLARATION).
     ['<!-- c --><?xml version="1.0"?><a/>', /XML declaration that does not start the document/],
     [' <?xml version="1.0"?><a/>', /XML declaration that does not start the document/],
+    // Namespaces in XML 1.0's reserved names (what an EWS answer once had: xml bound to a0).
+    ['<a xmlns:a0="http://www.w3.org/XML/1998/namespace"/>', /prefix a0 as .* reserved/],
+    ['<a xmlns="http://www.w3.org/XML/1998/namespace"/>', /default namespace as .* reserved/],
+    ['<a xmlns:xml="urn:x"/>', /prefix xml as urn:x breaks the reserved/],
+    ['<a xmlns:xmlns="urn:x"/>', /prefix xmlns as urn:x breaks the reserved/],
+    ['<a xmlns:p="http://www.w3.org/2000/xmlns/"/>', /prefix p as .* reserved/],
   ];
   for (const [xml, message] of bad) {
     it(`rejects ${JSON.stringify(xml)}`, () => {

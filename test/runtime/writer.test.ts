@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { array, attribute, complex, field, xs } from "../../runtime/src/descriptors/builders.js";
 import { ValueFormatError } from "../../runtime/src/scalars/scalars.js";
 import { escapeAttr, escapeText } from "../../runtime/src/xml/escape.js";
+import { tokenizeXml } from "../../runtime/src/xml/tokenizer.js";
 import { writeElement, writeField } from "../../runtime/src/xml/writer.js";
 
 const write = (f: ReturnType<typeof field>, value: unknown, parentNs = ""): string => {
@@ -129,5 +130,34 @@ describe("writing values", () => {
     expect(() => writeElement(out, "R", "", "", Node, { Value: "1" }, false, "result", "")).toThrow(
       "result.Value: '1' (string) cannot be written as xs:int",
     );
+  });
+});
+
+describe("the xml namespace", () => {
+  // Namespaces in XML 1.0: the xml namespace may be bound to no prefix but `xml`. EWS's xml:lang
+  // attributes were once written as `xmlns:a0="…/XML/1998/namespace" a0:lang`, which parsers refuse.
+  const XML = "http://www.w3.org/XML/1998/namespace";
+
+  it("writes a described attribute of the xml namespace as xml:, never declared", () => {
+    const Text = complex("Text", () => [], {
+      attrs: [attribute("lang", XML, xs.string), attribute("at", "urn:x", xs.string)],
+      text: xs.string,
+    });
+    const xml = write(field("T", "", Text), { lang: "en-GB", at: "x", $value: "hi" });
+    expect(xml).toBe('<T xml:lang="en-GB" xmlns:a0="urn:x" a0:at="x">hi</T>');
+    expect(() =>
+      tokenizeXml(xml, { open: () => {}, close: () => {}, text: () => {} }),
+    ).not.toThrow();
+  });
+
+  it("writes an xml: attribute of an xs:anyAttribute bag the same way", () => {
+    const Open = complex("Open", () => [], { anyAttrs: true });
+    const xml = write(field("O", "", Open), {
+      $attributes: { [`{${XML}}space`]: "preserve", "{urn:y}k": "1" },
+    });
+    expect(xml).toBe('<O xml:space="preserve" xmlns:a0="urn:y" a0:k="1" />');
+    expect(() =>
+      tokenizeXml(xml, { open: () => {}, close: () => {}, text: () => {} }),
+    ).not.toThrow();
   });
 });

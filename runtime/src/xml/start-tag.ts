@@ -13,6 +13,7 @@ import {
   type Source,
 } from "./chars.js";
 import type { XmlAttribute } from "./tokens.js";
+import { XML_URI, XMLNS_URI } from "./namespaces.js";
 import {
   checkName,
   childScope,
@@ -387,10 +388,25 @@ function newScope(
       const prefix = a.name.length === 5 ? "" : a.name.slice(6);
       if (prefix !== "" && a.value === "")
         throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
+      checkReserved(prefix, a.value, a.at);
       ns[prefix] = a.value;
     }
   }
   return ns;
+}
+
+/**
+ * Namespaces in XML 1.0's reserved names: `xml` only ever for its own namespace and that namespace
+ * under no other prefix; `xmlns` and its namespace never declared. libxml2 and Xerces refuse such
+ * a document, so reading it would hide a peer's defect.
+ */
+function checkReserved(prefix: string, uri: string, at: number): void {
+  const wrong = prefix === "xmlns" || uri === XMLNS_URI || (prefix === "xml") !== (uri === XML_URI);
+  if (wrong)
+    throw new XmlSyntaxError(
+      `the declaration of ${prefix === "" ? "the default namespace" : `prefix ${prefix}`} as ${uri} breaks the reserved xml and xmlns names`,
+      at,
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Writes raw element trees (`XmlNode`: xs:any content, faults' details, undescribed elements). */
 import { escapeAttr, escapeText } from "./escape.js";
+import { XML_URI } from "./namespaces.js";
 import type { XmlNode } from "./node.js";
 
 /**
@@ -31,8 +32,18 @@ const CLARK = /^\{([^}]*)\}(.+)$/;
 export function bagAttr(key: string, value: string, prefix: () => string): string {
   const m = CLARK.exec(key);
   if (!m || !m[1]) return ` ${m ? m[2] : key}="${escapeAttr(value)}"`;
+  return qualifiedAttr(m[1], m[2]!, escapeAttr(value), prefix);
+}
+
+/**
+ * An attribute of namespace `ns` (its value already escaped), with a prefix from `prefix()`
+ * declared beside it. The xml namespace is always `xml:` and never declared: Namespaces in XML 1.0
+ * forbids binding it to any other prefix, and a parser refuses the document that does.
+ */
+export function qualifiedAttr(ns: string, local: string, text: string, prefix: () => string) {
+  if (ns === XML_URI) return ` xml:${local}="${text}"`;
   const p = prefix();
-  return ` xmlns:${p}="${escapeAttr(m[1])}" ${p}:${m[2]}="${escapeAttr(value)}"`;
+  return ` xmlns:${p}="${escapeAttr(ns)}" ${p}:${local}="${text}"`;
 }
 
 /** The children of a tree node, written inside an element of namespace `ns`. */

@@ -39,7 +39,7 @@ import {
   type PlainField,
 } from "./write-scalars.js";
 import { listWriter, repeated } from "./write-list.js";
-import { bagAttr, writeNode } from "./write-tree.js";
+import { bagAttr, qualifiedAttr, writeNode } from "./write-tree.js";
 import { xsiTypeOf, xsiTypesAlways } from "./xsi-types.js";
 
 /** Compiled writers by type and by the namespace of the element that holds the type. */
@@ -380,10 +380,7 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
         within(a.prop, e);
       }
       if (a.ns === "") s += ` ${a.name}="${t}"`;
-      else {
-        const prefix = `a${prefixes++}`;
-        s += ` xmlns:${prefix}="${escapeAttr(a.ns)}" ${prefix}:${a.name}="${t}"`;
-      }
+      else s += qualifiedAttr(a.ns, a.name, t, () => `a${prefixes++}`);
     }
     if (anyAttrs && obj["$attributes"]) {
       for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>))
