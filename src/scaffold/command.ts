@@ -99,7 +99,8 @@ async function update(
     io.stdout(`  ${flags.check ? "would change" : "changed"}: ${c}\n`);
   if (result.changes.length === 0) io.stdout("Up to date.\n");
   else if (flags.check) {
-    io.stderr("The project is out of date. Run: wsdl-tsgen scaffold --update\n");
+    // In the project, the generator is a dev dependency reached through its script, not on PATH.
+    io.stderr("The project is out of date. Run: npm run update\n");
     return 1;
   }
   return 0;

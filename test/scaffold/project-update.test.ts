@@ -37,79 +37,85 @@ function tscErrors(project: string): string[] {
 }
 
 describe("scaffold --update", () => {
-  it("adds the new operation's stub, keeps the user's bytes, locates the removed one, and is idempotent", async () => {
-    const project = path.join(dir, "project");
-    await scaffold({ wsdl: WSDL_PATH, out: project });
-    // The project's packages: the repository's, the runtime among them as a workspace link.
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
-    const serviceFile = path.join(project, "src/service.ts");
-    const scaffolded = readFileSync(serviceFile, "utf8");
-    const stub = scaffolded.match(/ {2}async getMessages\([\s\S]*?\n {2}\},/)![0];
-    const edited = scaffolded.replace(stub, MINE);
-    writeFileSync(serviceFile, edited);
-    expect(tscErrors(project)).toEqual([]);
+  it(
+    "adds the new operation's stub, keeps the user's bytes, locates the removed one, and is idempotent",
+    { timeout: 120_000 },
+    async () => {
+      const project = path.join(dir, "project");
+      await scaffold({ wsdl: WSDL_PATH, out: project });
+      // The project's packages: the repository's, the runtime among them as a workspace link.
+      symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+      const serviceFile = path.join(project, "src/service.ts");
+      const scaffolded = readFileSync(serviceFile, "utf8");
+      const stub = scaffolded.match(/ {2}async getMessages\([\s\S]*?\n {2}\},/)![0];
+      const edited = scaffolded.replace(stub, MINE);
+      writeFileSync(serviceFile, edited);
+      expect(tscErrors(project)).toEqual([]);
 
-    // DeleteMessage leaves the WSDL and PurgeMessage takes its place, on every binding.
-    const wsdlFile = path.join(project, "wsdl/api.wsdl");
-    writeFileSync(
-      wsdlFile,
-      readFileSync(wsdlFile, "utf8").replaceAll("DeleteMessage", "PurgeMessage"),
-    );
+      // DeleteMessage leaves the WSDL and PurgeMessage takes its place, on every binding.
+      const wsdlFile = path.join(project, "wsdl/api.wsdl");
+      writeFileSync(
+        wsdlFile,
+        readFileSync(wsdlFile, "utf8").replaceAll("DeleteMessage", "PurgeMessage"),
+      );
 
-    const checked = await updateProject(project, { check: true, strict: false });
-    expect(checked.ok).toBe(true);
-    expect(checked.changes).toContain("src/service.ts: added purgeMessage (PurgeMessage)");
-    expect(checked.changes).toContain("src/generated/types.ts");
-    expect(readFileSync(serviceFile, "utf8")).toBe(edited);
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [BIN, "scaffold", ...args], { cwd: project, encoding: "utf8" });
-    const check = cli("--update", "--check");
-    expect(check.status).toBe(1);
-    expect(check.stdout).toContain("would change: src/service.ts: imported PurgeMessage");
+      const checked = await updateProject(project, { check: true, strict: false });
+      expect(checked.ok).toBe(true);
+      expect(checked.changes).toContain("src/service.ts: added purgeMessage (PurgeMessage)");
+      expect(checked.changes).toContain("src/generated/types.ts");
+      expect(readFileSync(serviceFile, "utf8")).toBe(edited);
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, [BIN, "scaffold", ...args], { cwd: project, encoding: "utf8" });
+      const check = cli("--update", "--check");
+      expect(check.status).toBe(1);
+      expect(check.stdout).toContain("would change: src/service.ts: imported PurgeMessage");
+      // What works in the project: the generator is a dev dependency, not a command on PATH.
+      expect(check.stderr).toContain("The project is out of date. Run: npm run update\n");
 
-    const updated = await updateProject(project, { check: false, strict: false });
-    const after = readFileSync(serviceFile, "utf8");
-    const added =
-      '  /** Deletes one message of the account. */\n  async purgeMessage(input: PurgeMessage, context: ApiContext): Promise<void> {\n    throw notImplemented("PurgeMessage");\n  },\n\n';
-    // Exactly two insertions: the new type's import and the new method, before the old one.
-    expect(after).toBe(
-      edited
-        .replace("  GetMessagesInDateRange,\n", "  GetMessagesInDateRange,\n  PurgeMessage,\n")
-        .replace(
-          "  /** Deletes one message of the account. */\n  async deleteMessage",
-          `${added}  /** Deletes one message of the account. */\n  async deleteMessage`,
-        ),
-    );
-    expect(after).toContain(MINE);
+      const updated = await updateProject(project, { check: false, strict: false });
+      const after = readFileSync(serviceFile, "utf8");
+      const added =
+        '  /** Deletes one message of the account. */\n  async purgeMessage(input: PurgeMessage, context: ApiContext): Promise<void> {\n    throw notImplemented("PurgeMessage");\n  },\n\n';
+      // Exactly two insertions: the new type's import and the new method, before the old one.
+      expect(after).toBe(
+        edited
+          .replace("  GetMessagesInDateRange,\n", "  GetMessagesInDateRange,\n  PurgeMessage,\n")
+          .replace(
+            "  /** Deletes one message of the account. */\n  async deleteMessage",
+            `${added}  /** Deletes one message of the account. */\n  async deleteMessage`,
+          ),
+      );
+      expect(after).toContain(MINE);
 
-    const lines = after.split("\n");
-    const line = lines.findIndex((l) => l.includes("async deleteMessage(")) + 1;
-    const column = lines[line - 1]!.indexOf("deleteMessage") + 1;
-    expect(updated.diagnostics).toEqual([
-      {
-        code: "SCAFFOLD_OPERATION_REMOVED",
-        severity: "warning",
-        message:
-          "method deleteMessage of apiService: no operation of service Api in the WSDL has this method any more (it was removed or renamed); remove the method, or keep it as a helper outside the object",
-        file: "src/service.ts",
-        line,
-        column,
-      },
-    ]);
-    // tsc says so at the same place (and that the removed operation's type is gone).
-    expect(tscErrors(project)).toEqual(expect.arrayContaining([`${line}:${column} TS2353`]));
+      const lines = after.split("\n");
+      const line = lines.findIndex((l) => l.includes("async deleteMessage(")) + 1;
+      const column = lines[line - 1]!.indexOf("deleteMessage") + 1;
+      expect(updated.diagnostics).toEqual([
+        {
+          code: "SCAFFOLD_OPERATION_REMOVED",
+          severity: "warning",
+          message:
+            "method deleteMessage of apiService: no operation of service Api in the WSDL has this method any more (it was removed or renamed); remove the method, or keep it as a helper outside the object",
+          file: "src/service.ts",
+          line,
+          column,
+        },
+      ]);
+      // tsc says so at the same place (and that the removed operation's type is gone).
+      expect(tscErrors(project)).toEqual(expect.arrayContaining([`${line}:${column} TS2353`]));
 
-    // A second run changes no byte, and says the same.
-    const again = await updateProject(project, { check: false, strict: false });
-    expect(again.changes).toEqual([]);
-    expect(again.diagnostics).toEqual(updated.diagnostics);
-    expect(readFileSync(serviceFile, "utf8")).toBe(after);
-    const fresh = cli("--update", "--check");
-    expect([fresh.status, fresh.stdout]).toEqual([0, "Up to date.\n"]);
-    expect(fresh.stderr).toContain(
-      `src/service.ts:${line}:${column}: warning SCAFFOLD_OPERATION_REMOVED`,
-    );
-  });
+      // A second run changes no byte, and says the same.
+      const again = await updateProject(project, { check: false, strict: false });
+      expect(again.changes).toEqual([]);
+      expect(again.diagnostics).toEqual(updated.diagnostics);
+      expect(readFileSync(serviceFile, "utf8")).toBe(after);
+      const fresh = cli("--update", "--check");
+      expect([fresh.status, fresh.stdout]).toEqual([0, "Up to date.\n"]);
+      expect(fresh.stderr).toContain(
+        `src/service.ts:${line}:${column}: warning SCAFFOLD_OPERATION_REMOVED`,
+      );
+    },
+  );
 
   it("a project without its config is a located error (exit 1), not a stack trace", () => {
     const r = spawnSync(process.execPath, [BIN, "scaffold", "--update"], {
