@@ -20,18 +20,32 @@ function baseName(location: string): string {
   return name === "" || name === "_" ? "document" : name;
 }
 
+/**
+ * A local file name for a document, with the extension of its kind. WCF and ASMX serve all their
+ * documents as queries of one path (`api.svc?wsdl`, `api.svc?xsd=xsd0`): those take the query's
+ * values into the name (`api-xsd0.xsd`), so that tools and editors know the files for what they
+ * are.
+ */
+function fileName(location: string, ext: ".wsdl" | ".xsd"): string {
+  const name = baseName(location);
+  if (/\.(wsdl|xsd|xml)$/i.test(name)) return name;
+  const query = /^https?:/i.test(location) ? [...new URL(location).searchParams.values()] : [];
+  const tag = query.join("-").replace(/[^A-Za-z0-9._-]+/g, "_");
+  return `${name.replace(/\.[^.]*$/, "")}${tag === "" ? "" : `-${tag}`}${ext}`;
+}
+
 export async function download(
   location: string,
   to: string,
   options: LoadOptions = {},
 ): Promise<DownloadResult> {
   const docs = await loadDocuments(location, options);
+  // A WSDL's own inline schemas name its file too: what is not a WSDL is a schema.
+  const wsdls = new Set(docs.definitions.map((d) => d.file));
   const names = new Map<string, string>();
   const used = new Set<string>();
   for (const loc of docs.texts.keys()) {
-    let name = baseName(loc);
-    if (loc === docs.root.file && !/\.(wsdl|xml)$/i.test(name))
-      name = `${name.replace(/\.[^.]*$/, "")}.wsdl`;
+    let name = fileName(loc, wsdls.has(loc) || loc === docs.root.file ? ".wsdl" : ".xsd");
     const stem = name.replace(/(\.[^.]*)?$/, "");
     const ext = name.slice(stem.length);
     for (let i = 2; used.has(name.toLowerCase()); i++) name = `${stem}-${i}${ext}`;

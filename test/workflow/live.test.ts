@@ -34,6 +34,16 @@ DOCS["/moved/api.asmx?WSDL"] = DOCS["/svc/api.asmx?WSDL"]!.replace(
   'schemaLocation="xsd/types.xsd?x=1"',
   'schemaLocation="old/types.xsd"',
 );
+// WCF's shape: every document a query of the one path.
+DOCS["/wcf/api.svc?wsdl"] = DOCS["/svc/api.asmx?WSDL"]!.replace(
+  'schemaLocation="xsd/types.xsd?x=1"',
+  'schemaLocation="api.svc?xsd=xsd0"',
+);
+DOCS["/wcf/api.svc?xsd=xsd0"] = DOCS["/svc/xsd/types.xsd?x=1"]!.replace(
+  'schemaLocation="messages.xsd"',
+  'schemaLocation="api.svc?xsd=xsd1"',
+);
+DOCS["/wcf/api.svc?xsd=xsd1"] = DOCS["/svc/xsd/messages.xsd"]!;
 const REDIRECTS: Record<string, string> = {
   "/redirect": "/svc/api.asmx?WSDL",
   "/moved/old/types.xsd": "/svc/xsd/types.xsd?x=1",
@@ -85,6 +95,19 @@ describe("live WSDLs", () => {
       }) as typeof fetch,
     });
     expect(offline.diagnostics).toEqual([]);
+    expect(offline.files.find((f) => f.path === "types.ts")!.content).toContain(
+      "DateArrived: XsdDateTime;",
+    );
+  });
+
+  it("download names the documents of a service served as queries (api.svc?xsd=xsd0) by their kind", async () => {
+    const dir = tempDir();
+    const r = await download(`${lb.url}/wcf/api.svc?wsdl`, dir);
+    expect(r.root).toBe("api.wsdl");
+    expect(readdirSync(dir).sort()).toEqual(["api-xsd0.xsd", "api-xsd1.xsd", "api.wsdl"]);
+    expect(readFileSync(`${dir}/api-xsd0.xsd`, "utf8")).toContain('schemaLocation="api-xsd1.xsd"');
+    const offline = await generateFiles(`${dir}/api.wsdl`);
+    expect(offline.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(offline.files.find((f) => f.path === "types.ts")!.content).toContain(
       "DateArrived: XsdDateTime;",
     );
