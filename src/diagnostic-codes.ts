@@ -91,6 +91,7 @@ export const ERRORS = {
   XML_EMPTY: "a document with no content",
   XML_MALFORMED: "a document that is not well-formed XML",
   XML_DTD_REFUSED: "a document with a DOCTYPE declaration (DTDs and entities are refused)",
+  INPUT_HTML_PAGE: "an HTML page where a WSDL or schema was expected (a help, login or error page)",
   XML_TOO_LARGE: "a document, or a body fetched, past the size limit (64 MiB)",
   XML_TOO_DEEP: "a document whose elements nest past the depth limit",
   WSDL_NOT_DEFINITIONS: "a root document that is not a WSDL 1.1 wsdl:definitions",

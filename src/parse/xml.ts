@@ -96,6 +96,8 @@ export function parseXmlDocument(
       e = thrown;
     }
     if (e instanceof XmlDtdError) {
+      if (/^<!DOCTYPE\s+html[\s>]/i.test(text.slice(e.offset, e.offset + 20)))
+        fail("INPUT_HTML_PAGE", htmlPageMessage(file), located(e.offset));
       fail(
         "XML_DTD_REFUSED",
         "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document",
@@ -187,4 +189,13 @@ export function nameAttr(el: XmlElement): string | undefined {
 /** An attribute's value, or undefined when absent. */
 export function attr(el: XmlElement, name: string): string | undefined {
   return el.getAttribute(name) ?? undefined;
+}
+
+/**
+ * What to say of an HTML page read as a WSDL: most often an ASMX or WCF service's help page, whose
+ * address lacks the `?WSDL` that gives its WSDL.
+ */
+function htmlPageMessage(file: string): string {
+  const asked = /^https?:/i.test(file) && !new URL(file).search ? `; try ${file}?WSDL` : "";
+  return `found an HTML page, not a WSDL or schema: a service's help page, or a login or error page${asked}`;
 }

@@ -44,6 +44,8 @@ DOCS["/wcf/api.svc?xsd=xsd0"] = DOCS["/svc/xsd/types.xsd?x=1"]!.replace(
   'schemaLocation="api.svc?xsd=xsd1"',
 );
 DOCS["/wcf/api.svc?xsd=xsd1"] = DOCS["/svc/xsd/messages.xsd"]!;
+// A help page, as ASMX serves one at the service's address without ?WSDL.
+DOCS["/svc/page.asmx"] = "<!DOCTYPE html>\n<html><head><title>Api</title></head><body/></html>";
 const REDIRECTS: Record<string, string> = {
   "/redirect": "/svc/api.asmx?WSDL",
   "/moved/old/types.xsd": "/svc/xsd/types.xsd?x=1",
@@ -111,6 +113,18 @@ describe("live WSDLs", () => {
     expect(offline.files.find((f) => f.path === "types.ts")!.content).toContain(
       "DateArrived: XsdDateTime;",
     );
+  });
+
+  it("a help page's address given for the WSDL is said to be one, with the address to try", async () => {
+    const url = `${lb.url}/svc/page.asmx`;
+    const r = await generateFiles(url);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "INPUT_HTML_PAGE",
+        message: `found an HTML page, not a WSDL or schema: a service's help page, or a login or error page; try ${url}?WSDL`,
+        line: 1,
+      }),
+    ]);
   });
 
   it("download vendors every document; offline regeneration gives identical output", async () => {
