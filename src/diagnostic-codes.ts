@@ -20,6 +20,8 @@ export const RECOVERIES = {
     "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
   XSD_SCHEMA_NAMESPACE:
     "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
+  XSD_IMPORT_IN_TYPES:
+    "an xs:import written straight in wsdl:types, outside any xs:schema: read as if a schema of its own held it",
   XSD_UNKNOWN_ELEMENT:
     "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
   WSDL_NO_SERVICE:

@@ -2,7 +2,7 @@
  * Stage one for WSDL 1.1: a faithful, located object form of one `wsdl:definitions` document,
  * with the SOAP 1.1, SOAP 1.2, HTTP and MIME binding extensions read as they are written.
  */
-import type { XmlElement } from "./dom.js";
+import { XmlElement } from "./dom.js";
 import { bindingAsksForMtom } from "./policy.js";
 import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
@@ -164,10 +164,28 @@ class DefinitionsReader {
               this.loc(c),
             ),
           );
-        }
+        } else if (c.namespaceURI === NS.xsd) schemas.push(...this.strayImport(c));
       }
     }
     return schemas;
+  }
+
+  /**
+   * Schema content written straight in wsdl:types, outside any xs:schema. An xs:import is read as
+   * a schema of no namespace holding it, which is what its author meant; anything else is left out,
+   * said, since its target namespace is unknown.
+   */
+  private strayImport(c: XmlElement): RawSchema[] {
+    const imported = c.localName === "import";
+    const what = imported
+      ? "it is read as if a schema of its own held it"
+      : "it is left out, since no schema gives it a target namespace";
+    const code = imported ? "XSD_IMPORT_IN_TYPES" : "XSD_LEFT_OUT";
+    const message = `this xs:${c.localName} stands in wsdl:types, outside any xs:schema; ${what}`;
+    this.warnings.push(recovery(code, message, this.loc(c)));
+    if (!imported) return [];
+    const holder = new XmlElement("schema", "schema", NS.xsd, [], {}, c.lineNumber, c.columnNumber, [c]);
+    return [readSchema(holder, this.file, this.warnings)];
   }
 
   private message(e: XmlElement): RawMessage {

@@ -101,6 +101,40 @@ describe("recoveries from defects", () => {
     expectStrictError(strict, warnings[0]!);
   });
 
+  it("an xs:import written straight in wsdl:types is read as a schema of its own held it; other stray schema content is left out, said", async () => {
+    writeTemp(
+      dir,
+      "stray-n.xsd",
+      `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n" elementFormDefault="qualified">
+  <xs:element name="Req" type="xs:string"/>${RES}
+</xs:schema>`,
+    );
+    const text = wsdl({
+      types: `    <xs:import namespace="urn:n" schemaLocation="stray-n.xsd"/>
+    <xs:element name="Lost" type="xs:string"/>`,
+    });
+    const r = await recover("stray-import.wsdl", text, "XSD_IMPORT_IN_TYPES");
+    expect(r.warnings).toEqual([
+      expect.objectContaining({
+        file: r.file,
+        ...at(text, "<xs:import"),
+        message:
+          "this xs:import stands in wsdl:types, outside any xs:schema; it is read as if a schema of its own held it",
+      }),
+    ]);
+    // What it imports resolves: no follow-on warnings pointing elsewhere.
+    const file = writeTemp(dir, "stray-import.wsdl", text);
+    const all = (await generateFiles(file, { fetch: offline, embedWsdl: false })).diagnostics;
+    expect(all.map((d) => d.code).sort()).toEqual(["XSD_IMPORT_IN_TYPES", "XSD_LEFT_OUT"]);
+    expect(all.find((d) => d.code === "XSD_LEFT_OUT")).toMatchObject({
+      ...at(text, '<xs:element name="Lost"'),
+      message: expect.stringContaining(
+        "xs:element stands in wsdl:types, outside any xs:schema; it is left out",
+      ),
+    });
+    expectStrictError(r.strict, r.warnings[0]!);
+  });
+
   it("a part's element declared nowhere becomes an element of that name with xs:anyType content", async () => {
     const text = wsdl({
       types: schema(`      <xs:element name="Req" type="xs:string"/>`),
