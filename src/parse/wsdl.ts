@@ -184,7 +184,16 @@ class DefinitionsReader {
     const message = `this xs:${c.localName} stands in wsdl:types, outside any xs:schema; ${what}`;
     this.warnings.push(recovery(code, message, this.loc(c)));
     if (!imported) return [];
-    const holder = new XmlElement("schema", "schema", NS.xsd, [], {}, c.lineNumber, c.columnNumber, [c]);
+    const holder = new XmlElement(
+      "schema",
+      "schema",
+      NS.xsd,
+      [],
+      {},
+      c.lineNumber,
+      c.columnNumber,
+      [c],
+    );
     return [readSchema(holder, this.file, this.warnings)];
   }
 
