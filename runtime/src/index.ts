@@ -21,6 +21,7 @@ export type {
 export { XsdDate, XsdDateTime, XsdTime } from "./scalars/temporal.js";
 export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput } from "./scalars/temporal.js";
 export { ValueFormatError } from "./scalars/scalars.js";
+export { jsonReplacer } from "./support/json.js";
 export type { ScalarKind } from "./scalars/scalars.js";
 export {
   array,

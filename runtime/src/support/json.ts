@@ -1,0 +1,11 @@
+/**
+ * JSON of the values the runtime reads, whole: `JSON.stringify(result, jsonReplacer)`. Plain
+ * JSON.stringify throws on a `bigint` (xs:long, xs:integer) and writes a `Uint8Array`
+ * (xs:base64Binary, attachments) as an object of numbered bytes; here a big integer becomes its
+ * exact decimal string and bytes their base64. Dates, times and XML trees already have a JSON form.
+ */
+export function jsonReplacer(this: unknown, _key: string, value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
+  return value;
+}
