@@ -7,7 +7,7 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, symlinkSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -138,6 +138,16 @@ describe("a scaffolded project", () => {
       const test = npmRun(project, "test");
       expect(test.code, test.output).toBe(0);
       expect(test.output).toMatch(/Tests\s+13 passed \(13\)/);
+      // Once an operation is written, its stub checks step aside, saying so, rather than fail.
+      const serviceFile = path.join(project, "src/service.ts");
+      const stubbed = readFileSync(serviceFile, "utf8");
+      const written = stubbed.replace('throw notImplemented("DeleteMessage");', "return;");
+      expect(written).not.toBe(stubbed);
+      writeFileSync(serviceFile, written);
+      const retest = npmRun(project, "test");
+      expect(retest.code, retest.output).toBe(0);
+      expect(retest.output).toMatch(/Tests\s+9 passed \| 4 skipped \(13\)/);
+      writeFileSync(serviceFile, stubbed);
       const build = npmRun(project, "build");
       expect(build.code, build.output).toBe(0);
 
