@@ -213,9 +213,11 @@ function generateCommand(program: Command, run: Run): void {
       const config = wsdl === undefined ? configFileOf(opt) : undefined;
       return config === undefined ? read : [...read, config];
     };
+    // A usage error before any work: --watch --check would otherwise check once, then refuse.
+    if (opt("watch") === true && opt("check") === true)
+      throw new UsageError("--watch writes; it does not go with --check");
     const read = await once();
     if (opt("watch") !== true) return;
-    if (opt("check") === true) throw new UsageError("--watch writes; it does not go with --check");
     await watchGeneration(run.io, read, async () => {
       run.exitCode = EXIT.ok;
       return once().catch((e: unknown) => (failed(run, e), read));

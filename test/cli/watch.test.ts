@@ -91,6 +91,8 @@ describe("generate --watch", () => {
     const checked = start(dir, ["generate", "--watch", "--check"]);
     expect(await checked.exited).toBe(2);
     expect(checked.output()).toContain("--watch writes; it does not go with --check");
+    // Refused before any work: no check ran first.
+    expect(checked.output()).not.toMatch(/up to date|out of date/);
   });
 
   it("says when a folder cannot be watched, rather than watching nothing in silence", async () => {
