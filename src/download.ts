@@ -12,6 +12,8 @@ export interface DownloadResult {
   /** Local file names, the root first. */
   readonly files: readonly string[];
   readonly root: string;
+  /** Where each local file was read from (a URL or a path), by its local name. */
+  readonly origins: ReadonlyMap<string, string>;
 }
 
 function baseName(location: string): string {
@@ -58,5 +60,6 @@ export async function download(
     await writeFile(path.join(to, names.get(loc)!), text);
     files.push(names.get(loc)!);
   }
-  return { files, root: names.get(docs.root.file)! };
+  const origins = new Map([...names].map(([loc, name]) => [name, loc]));
+  return { files, root: names.get(docs.root.file)!, origins };
 }

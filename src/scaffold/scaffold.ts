@@ -110,13 +110,15 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
   const loaded = await download(options.wsdl, path.join(out, LAYOUT.wsdl), options);
   const wsdl = `${LAYOUT.wsdl}/${loaded.root}`;
   const result = await generateInto(out, wsdl, false, options.strict === true);
-  if (!result.ok) throw new DiagnosticError(result.diagnostics);
+  // A failure removes the project: what it says is located in the documents as they were read.
+  const located = (ds: readonly Diagnostic[]) => relocated(ds, out, loaded.origins);
+  if (!result.ok) throw new DiagnosticError(located(result.diagnostics));
   if (!result.model!.services.some((s) => s.ports.length > 0)) {
     const message =
       "the WSDL has no service with a port of a SOAP or HTTP binding, so there is nothing to serve; expected a wsdl:service (generate its types alone with `wsdl-tsgen generate`)";
     const at = { file: sourceLabel(options.wsdl), line: 0, column: 0 };
     throw new DiagnosticError([
-      ...result.diagnostics,
+      ...located(result.diagnostics),
       diagnostic("SCAFFOLD_NO_SERVICE", message, at),
     ]);
   }
@@ -143,6 +145,21 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** Diagnostics located in the project's vendored WSDL (`out`/wsdl/…) moved to where it came from. */
+function relocated(
+  ds: readonly Diagnostic[],
+  out: string,
+  origins: ReadonlyMap<string, string>,
+): Diagnostic[] {
+  const byPath = new Map(
+    [...origins].map(([name, from]) => [path.resolve(out, LAYOUT.wsdl, name), sourceLabel(from)]),
+  );
+  return ds.map((d) => {
+    const from = byPath.get(path.resolve(out, d.file)) ?? byPath.get(path.resolve(d.file));
+    return from === undefined ? d : { ...d, file: from };
+  });
+}
 
 /** Generates the SDK of the project in `dir` from its vendored WSDL (`check`: writes nothing). */
 export function generateInto(

@@ -271,6 +271,9 @@ describe("wsdl-tsgen scaffold (the binary)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error SCAFFOLD_NO_SERVICE: the WSDL has no service with a port/);
     expect(readdirSync(path.join(dir, "empty"))).toEqual([]);
+    // Located in the WSDL given, not in the project's copy, which is gone with the project.
+    expect(r.stderr).toMatch(/^types-only\.wsdl:\d+:\d+: warning WSDL_NO_SERVICE: /m);
+    expect(r.stderr).not.toContain("wsdl/types-only.wsdl");
     const broken = writeTemp(dir, "broken.wsdl", "<wsdl:definitions");
     const b = cli(dir, "scaffold", broken, "--out", "never");
     expect(b.code).toBe(1);
