@@ -164,37 +164,11 @@ class DefinitionsReader {
               this.loc(c),
             ),
           );
-        } else if (c.namespaceURI === NS.xsd) schemas.push(...this.strayImport(c));
+        } else if (c.namespaceURI === NS.xsd)
+          schemas.push(...strayImport(c, this.file, this.warnings, this.loc(c)));
       }
     }
     return schemas;
-  }
-
-  /**
-   * Schema content written straight in wsdl:types, outside any xs:schema. An xs:import is read as
-   * a schema of no namespace holding it, which is what its author meant; anything else is left out,
-   * said, since its target namespace is unknown.
-   */
-  private strayImport(c: XmlElement): RawSchema[] {
-    const imported = c.localName === "import";
-    const what = imported
-      ? "it is read as if a schema of its own held it"
-      : "it is left out, since no schema gives it a target namespace";
-    const code = imported ? "XSD_IMPORT_IN_TYPES" : "XSD_LEFT_OUT";
-    const message = `this xs:${c.localName} stands in wsdl:types, outside any xs:schema; ${what}`;
-    this.warnings.push(recovery(code, message, this.loc(c)));
-    if (!imported) return [];
-    const holder = new XmlElement(
-      "schema",
-      "schema",
-      NS.xsd,
-      [],
-      {},
-      c.lineNumber,
-      c.columnNumber,
-      [c],
-    );
-    return [readSchema(holder, this.file, this.warnings)];
   }
 
   private message(e: XmlElement): RawMessage {
@@ -380,4 +354,34 @@ class DefinitionsReader {
       }
     }
   }
+}
+
+/**
+ * Schema content written straight in wsdl:types, outside any xs:schema. An xs:import is read as
+ * a schema of no namespace holding it, which is what its author meant; anything else is left out,
+ * said, since its target namespace is unknown.
+ */
+function strayImport(
+  c: XmlElement,
+  file: string,
+  warnings: Diagnostic[],
+  at: SourceLocation,
+): RawSchema[] {
+  const imported = c.localName === "import";
+  const what = imported
+    ? "it is read as if a schema of its own held it"
+    : "it is left out, since no schema gives it a target namespace";
+  const code = imported ? "XSD_IMPORT_IN_TYPES" : "XSD_LEFT_OUT";
+  warnings.push(
+    recovery(
+      code,
+      `this xs:${c.localName} stands in wsdl:types, outside any xs:schema; ${what}`,
+      at,
+    ),
+  );
+  if (!imported) return [];
+  const holder = new XmlElement("schema", "schema", NS.xsd, [], {}, c.lineNumber, c.columnNumber, [
+    c,
+  ]);
+  return [readSchema(holder, file, warnings)];
 }

@@ -95,15 +95,7 @@ export function parseXmlDocument(
     } catch (thrown) {
       e = thrown;
     }
-    if (e instanceof XmlDtdError) {
-      if (/^<!DOCTYPE\s+html[\s>]/i.test(text.slice(e.offset, e.offset + 20)))
-        fail("INPUT_HTML_PAGE", htmlPageMessage(file), located(e.offset));
-      fail(
-        "XML_DTD_REFUSED",
-        "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document",
-        located(e.offset),
-      );
-    }
+    if (e instanceof XmlDtdError) refuseDoctype(text, file, located(e.offset), e.offset);
     if (!(e instanceof XmlSyntaxError)) throw e;
     const u = e.unboundPrefix;
     if (!u) fail("XML_MALFORMED", `malformed XML: ${e.message}`, located(e.offset));
@@ -192,10 +184,18 @@ export function attr(el: XmlElement, name: string): string | undefined {
 }
 
 /**
- * What to say of an HTML page read as a WSDL: most often an ASMX or WCF service's help page, whose
- * address lacks the `?WSDL` that gives its WSDL.
+ * A document with a DOCTYPE, refused. An HTML page is said to be one: most often an ASMX or WCF
+ * service's help page, whose address lacks the `?WSDL` that gives its WSDL.
  */
-function htmlPageMessage(file: string): string {
-  const asked = /^https?:/i.test(file) && !new URL(file).search ? `; try ${file}?WSDL` : "";
-  return `found an HTML page, not a WSDL or schema: a service's help page, or a login or error page${asked}`;
+function refuseDoctype(text: string, file: string, at: SourceLocation, offset: number): never {
+  if (/^<!DOCTYPE\s+html[\s>]/i.test(text.slice(offset, offset + 20))) {
+    const asked = /^https?:/i.test(file) && !new URL(file).search ? `; try ${file}?WSDL` : "";
+    const message = `found an HTML page, not a WSDL or schema: a service's help page, or a login or error page${asked}`;
+    fail("INPUT_HTML_PAGE", message, at);
+  }
+  fail(
+    "XML_DTD_REFUSED",
+    "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document",
+    at,
+  );
 }
