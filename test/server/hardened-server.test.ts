@@ -95,27 +95,35 @@ describe("the Host written into documents and pages", () => {
 });
 
 describe("connection caps", () => {
-  it("20 idle connections from one address against a cap of 8: 8 held, 12 answered 503", async () => {
-    const port = await scaffolded({ maxConnectionsPerAddress: 8 });
-    const all = await Promise.all(Array.from({ length: 20 }, () => open(port)));
-    // Refused connections are answered within the grace they get to send a request (2 s).
-    const refused = await Promise.all(all.slice(8).map((c) => c.closed));
-    for (const answer of refused) {
-      expect(status(answer)).toBe("503");
-      expect(answer).toMatch(/\r\nRetry-After: 1\r\n/i);
-    }
-    expect(all.slice(0, 8).filter((c) => c.socket.destroyed)).toHaveLength(0);
-  });
+  it(
+    "20 idle connections from one address against a cap of 8: 8 held, 12 answered 503",
+    { timeout: 5_000 },
+    async () => {
+      const port = await scaffolded({ maxConnectionsPerAddress: 8 });
+      const all = await Promise.all(Array.from({ length: 20 }, () => open(port)));
+      // Refused connections are answered within the grace they get to send a request (2 s).
+      const refused = await Promise.all(all.slice(8).map((c) => c.closed));
+      for (const answer of refused) {
+        expect(status(answer)).toBe("503");
+        expect(answer).toMatch(/\r\nRetry-After: 1\r\n/i);
+      }
+      expect(all.slice(0, 8).filter((c) => c.socket.destroyed)).toHaveLength(0);
+    },
+  );
 });
 
 describe("timeouts", () => {
-  it("a connection that never finishes its headers is closed at the header timeout", async () => {
-    const port = await scaffolded({ headersTimeoutMs: 300, requestTimeoutMs: 1_000 });
-    const slow = await open(port);
-    slow.socket.write("GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\n");
-    // Without the configured timeout (or with Node's 30 s check interval) this outlasts the test.
-    expect(status(await slow.closed)).toBe("408");
-  });
+  it(
+    "a connection that never finishes its headers is closed at the header timeout",
+    { timeout: 5_000 },
+    async () => {
+      const port = await scaffolded({ headersTimeoutMs: 300, requestTimeoutMs: 1_000 });
+      const slow = await open(port);
+      slow.socket.write("GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\n");
+      // Without the configured timeout (or with Node's 30 s check interval) this outlasts the test.
+      expect(status(await slow.closed)).toBe("408");
+    },
+  );
 });
 
 const expectHuge =
