@@ -5,7 +5,8 @@
  *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64]
  *                [--max-connections-per-address 100] [--max-bodies-per-address 32]
  *                [--store-timeout 5000] [--trust-proxy 10.0.0.2,…]
- *                [--public-url https://api.example.com] [--bindings ApiSoap,ApiSoap12]
+ *                [--public-url https://api.example.com] [--allowed-hosts api.example.com,…]
+ *                [--bindings ApiSoap,ApiSoap12]
  *   add-account  [--db …] --email … --password … --user-id …
  *   import       [--db …] --email … --file messages.json
  *                (messages.json: a JSON array in the seed file's message format)
@@ -91,6 +92,7 @@ type ServeFlags = {
   seed?: string;
   trustProxy?: string[];
   publicUrl?: string;
+  allowedHosts?: string[];
   bindings?: string[];
 } & {
   [limit: string]: number;
@@ -107,6 +109,7 @@ async function runServe(o: ServeFlags): Promise<void> {
     ...(o.seed === undefined ? {} : { seedPath: o.seed }),
     ...(o.trustProxy === undefined ? {} : { trustedProxies: o.trustProxy }),
     ...(o.publicUrl === undefined ? {} : { publicUrl: o.publicUrl }),
+    ...(o.allowedHosts === undefined ? {} : { allowedHosts: o.allowedHosts }),
     ...(o.bindings === undefined ? {} : { bindings: o.bindings }),
   }).catch((e: unknown) => {
     throw (e as NodeJS.ErrnoException).syscall === "listen" ||
@@ -140,6 +143,11 @@ function serveCommand(program: Command, db: string): void {
       list,
     )
     .option("--public-url <url>", "the URL clients reach, for ?WSDL and ?disco (default: Host)")
+    .option(
+      "--allowed-hosts <names>",
+      "without --public-url, comma-separated Host names ?WSDL may follow (default: this machine's)",
+      list,
+    )
     .option("--bindings <ports>", "comma-separated ports to serve (default: all four)", list);
   for (const [flag, key, help] of LIMIT_OPTIONS)
     serve.option(

@@ -1,14 +1,13 @@
 /**
- * `startServer`: opens the store (seeding it if asked), and serves the generated handler on
- * `node:http`, within connection and time limits. Used by the command line (cli.ts), the demo and
- * the tests.
+ * `startServer`: opens the store (seeding it if asked), and serves the generated handler on the
+ * runtime's hardened `node:http` server (`createServer`: connection and time limits). Used by the
+ * command line (cli.ts), the demo and the tests.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
-import type { ServerMessageSecurity } from "@wsdl-tsgen/runtime";
+import { createServer, SERVER_DEFAULTS, type ServerMessageSecurity } from "@wsdl-tsgen/runtime";
 import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
-import { limitConnections, plainAddress } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
 import { isPostgresUrl, open, SQLITE_BUSY_TIMEOUT_MS, type MessageStore } from "./store.js";
@@ -43,12 +42,12 @@ export interface ServerLimits {
 }
 
 export const SERVER_LIMITS = {
-  maxConnections: 1_000,
-  maxConnectionsPerAddress: 100,
-  maxBodiesPerAddress: 32,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
+  maxConnections: SERVER_DEFAULTS.maxConnections,
+  maxConnectionsPerAddress: SERVER_DEFAULTS.maxConnectionsPerAddress,
+  maxBodiesPerAddress: SERVER_DEFAULTS.maxBodiesPerAddress,
+  headersTimeoutMs: SERVER_DEFAULTS.headersTimeoutMs,
+  requestTimeoutMs: SERVER_DEFAULTS.requestTimeoutMs,
+  keepAliveTimeoutMs: SERVER_DEFAULTS.keepAliveTimeoutMs,
   maxConcurrentKdf: AUTH_DEFAULTS.maxConcurrentKdf,
   maxQueuedKdf: AUTH_DEFAULTS.maxQueuedKdf,
   storeTimeoutMs: 5_000,
@@ -69,9 +68,12 @@ export interface ServerOptions {
   readonly trustedProxies?: readonly string[];
   /**
    * The URL clients reach the service at, written into ?WSDL and ?disco addresses; without it, the
-   * request's Host header (which anyone can write: set this behind a shared cache).
+   * request's Host header when `allowedHosts` lists it (by default only loopback names and the
+   * address reached).
    */
   readonly publicUrl?: string;
+  /** Host names the Host header may give for ?WSDL, ?disco and help pages (HandlerOptions). */
+  readonly allowedHosts?: readonly string[];
   /** The ports served, e.g. `["ApiSoap", "ApiSoap12"]` without HTTP GET and POST. Default: all. */
   readonly bindings?: readonly string[];
   /** Where outages and throttling are said; `console.warn` by default. */
@@ -111,36 +113,24 @@ function httpServer(stored: MessageStore, limits: Required<ServerLimits>, option
   const handler = createApiHandler(service, {
     requestTimeoutMs: limits.requestTimeoutMs,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.bindings === undefined ? {} : { ports: options.bindings }),
     ...(options.security && { security: options.security }),
   });
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // How often Node checks the two timeouts above; its default (30 s) would let them run late.
-    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
-  });
-  const limit = limitConnections(server, {
-    max: limits.maxConnections,
-    maxPerAddress: limits.maxConnectionsPerAddress,
-    maxBodiesPerAddress: limits.maxBodiesPerAddress,
-    exempt: new Set((options.trustedProxies ?? []).map(plainAddress)),
-  });
-  server.on(
-    "request",
-    limit.wrap((req: IncomingMessage, res: ServerResponse) => handler(req, res)),
-  );
   // The handler sends `100 Continue` itself, and only for a body it will read (not one over the
-  // limit).
-  server.on(
-    "checkContinue",
-    limit.wrap((req: IncomingMessage, res: ServerResponse) => handler.checkContinue(req, res)),
-  );
-  return server;
+  // limit); the server refuses connections over the caps with 503.
+  return createServer(handler, {
+    maxConnections: limits.maxConnections,
+    maxConnectionsPerAddress: limits.maxConnectionsPerAddress,
+    maxBodiesPerAddress: limits.maxBodiesPerAddress,
+    headersTimeoutMs: limits.headersTimeoutMs,
+    requestTimeoutMs: limits.requestTimeoutMs,
+    keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
+    trustedProxies: options.trustedProxies ?? [],
+  });
 }
 
-function listen(server: ReturnType<typeof createServer>, port: number, host: string) {
+function listen(server: Server, port: number, host: string) {
   return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

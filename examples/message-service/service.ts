@@ -12,7 +12,6 @@ import {
   type MessagesInput,
 } from "../../generated-samples/message-service/index.js";
 import { Authenticator, type AuthOptions } from "./auth.js";
-import { plainAddress } from "./connection-limit.js";
 import { boundKey } from "./instants.js";
 import { isXsInt } from "./seed-file.js";
 import { StoreUnavailableError } from "./store-guard.js";
@@ -33,6 +32,9 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   if (m.Transcription !== null) out.Transcription = m.Transcription;
   return out;
 }
+
+/** IPv4 peers show as `::ffff:a.b.c.d` on a dual-stack socket; one spelling per address. */
+const plainAddress = (a: string): string => a.trim().replace(/^::ffff:(?=\d+\.)/i, "");
 
 /**
  * The client's address, for counting failed logins: the peer's, unless the peer is a trusted proxy

@@ -89,6 +89,8 @@ export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./cl
 export type { DecodeLimits } from "./xml/decode-options.js";
 export type { XmlNode } from "./xml/node.js";
 export { createServiceHandler } from "./server/handler.js";
+export { createServer, harden, SERVER_DEFAULTS } from "./server/listen.js";
+export type { ServedHandler, ServerHardening } from "./server/listen.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";
 export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";

@@ -34,7 +34,7 @@ async function open(port: number, localAddress = "127.0.0.1"): Promise<Raw> {
   return { socket, closed, received: () => received };
 }
 
-const wsdlRequest = "GET /api.asmx?WSDL HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+const wsdlRequest = "GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
 
 /** A SOAP GetMessages request whose headers are sent and whose body is not, yet. */
 function slowBodyHead(): string {

@@ -45,10 +45,13 @@ describe("the addresses in ?WSDL and ?disco", () => {
     expect(help.text).not.toContain("evil.example");
   });
 
-  it("follow the Host header when no public URL is set", async () => {
-    const { url } = await serveOnSocket();
+  it("follow a Host header that allowedHosts lists, when no public URL is set", async () => {
+    const { url } = await serveOnSocket({ allowedHosts: ["other.example"] });
     const { text } = await getWithHost(`${url}?WSDL`, "other.example:8080");
     expect(text).toContain('location="http://other.example:8080/api.asmx"');
+    const forged = await getWithHost(`${url}?WSDL`, "evil.example:8080");
+    expect(forged.status).toBe(400);
+    expect(forged.text).not.toContain("evil.example");
   });
 
   it("refuse a public URL that is not http or https", async () => {

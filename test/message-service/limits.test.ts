@@ -66,7 +66,7 @@ async function rawConnection(port: number) {
 }
 
 const wsdlRequest = (keepAlive = true) =>
-  `GET /api.asmx?WSDL HTTP/1.1\r\nHost: x\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`;
+  `GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`;
 
 const soapGetMessages = (creds: { email: string; password: string }) => {
   const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetMessages xmlns="http://api.example.com/messages/"><email>${creds.email}</email><password>${creds.password}</password></GetMessages></soap:Body></soap:Envelope>`;

@@ -18,6 +18,7 @@ import { escapeText } from "../xml/escape.js";
 import { escapeHtml, type HelpResponse } from "./html.js";
 import { indentXml } from "./samples.js";
 import { pathBase } from "../server/routes.js";
+import { isLoopbackHost } from "../server/hosts.js";
 
 /** One field of the test form. */
 export interface FormField {
@@ -35,6 +36,57 @@ export function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
   const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
   return v4.startsWith("127.") || address === "::1";
+}
+
+/**
+ * Headers a proxy writes the client it relays for into: a request that passed one came from there.
+ * `Via` names no address, but says a proxy relayed the request all the same.
+ */
+const FORWARDING = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-real-ip",
+  "x-client-ip",
+  "x-cluster-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "fastly-client-ip",
+  "x-original-forwarded-for",
+  "via",
+];
+
+/** The addresses of a forwarding header's hops: `Forwarded`'s `for=`, else the list's items. */
+function forwardedHops(name: string, value: string): string[] {
+  if (name === "via") return [value.trim() === "" ? "" : "via"];
+  const items = value.split(",").map((v) => v.trim());
+  if (name !== "forwarded") return items;
+  return items.flatMap((item) =>
+    item.split(";").flatMap((pair) => {
+      const [key, v = ""] = pair.split("=", 2).map((x) => x.trim());
+      if (key?.toLowerCase() !== "for") return [];
+      // `for="[::1]:8080"`, `for=127.0.0.1`: the address without quotes, brackets or port.
+      const unquoted = v.replace(/^"|"$/g, "");
+      return [unquoted.startsWith("[") ? unquoted.slice(1, unquoted.indexOf("]")) : unquoted];
+    }),
+  );
+}
+
+/**
+ * Whether a request came from the local machine: its peer is loopback, and so is every hop a
+ * forwarding header names. A reverse proxy on the same host connects from loopback for clients
+ * anywhere; it says so in these headers (nginx only when configured to).
+ */
+export function isLocalRequest(req: IncomingMessage): boolean {
+  if (!isLoopback(req.socket.remoteAddress)) return false;
+  for (const name of FORWARDING) {
+    const value = req.headers[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values)
+      if (!forwardedHops(name, v).every((hop) => isLoopback(hop.replace(/^([\d.]+):\d+$/, "$1"))))
+        return false;
+  }
+  return true;
 }
 
 const PASSWORD = /pass(word)?|pwd|secret/i;
@@ -177,7 +229,7 @@ function dispatch(
  * one: another site's name resolved to this machine (DNS rebinding).
  */
 function refusal(req: IncomingMessage, anywhere: boolean): string | undefined {
-  if (!anywhere && !isLoopback(req.socket.remoteAddress))
+  if (!anywhere && !isLocalRequest(req))
     return "The test form is only available for requests from the local machine.";
   const host = req.headers.host ?? "";
   const origin = req.headers.origin;
@@ -195,16 +247,6 @@ function sameHost(origin: string, host: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/:\d+$/, "").toLowerCase();
-  return (
-    name === "localhost" ||
-    name.endsWith(".localhost") ||
-    name === "[::1]" ||
-    /^127\.\d+\.\d+\.\d+$/.test(name)
-  );
 }
 
 /** The largest form body read: a form of simple fields is small. */

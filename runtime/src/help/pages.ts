@@ -7,10 +7,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FieldDesc, TypeDesc } from "../descriptors/types.js";
 import { wsdlDocs, type WsdlDocs } from "./docs.js";
 import { escapeHtml, htmlPage, sampleHtml, type HelpResponse } from "./html.js";
-import { formFields, formHtml, isLoopback, submitForm, type ReadBody } from "./form.js";
+import { formFields, formHtml, isLocalRequest, submitForm, type ReadBody } from "./form.js";
 import { httpSample, soapSample, type Sample } from "./samples.js";
 import type { OperationDesc, PortDesc, ServiceDesc } from "../descriptors/operations.js";
-import { plainHost, type PublicUrl } from "../server/documents.js";
+import type { Origins } from "../server/hosts.js";
 
 /** What the pages know of the service besides its descriptors. */
 export interface HelpSettings {
@@ -20,8 +20,8 @@ export interface HelpSettings {
   readonly imports: readonly string[];
   /** Offer the test form to requests from any address, not only loopback ones. */
   readonly formAnywhere: boolean;
-  /** Where clients reach the service, when configured: the samples name its host and path. */
-  readonly publicUrl?: PublicUrl | undefined;
+  /** Where clients reach the service: the samples name its host and path (server/hosts.ts). */
+  readonly origins: Origins;
 }
 
 /** The pages of one service. */
@@ -112,9 +112,9 @@ ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
     name: string,
   ): HelpResponse {
     const doc = this.docs.operations.get(name);
-    const pub = this.settings.publicUrl;
-    const host = pub?.host ?? plainHost(req.headers.host) ?? "localhost";
-    const at = (pub?.prefix ?? "") + path;
+    const { origins } = this.settings;
+    const host = origins.host(req);
+    const at = (origins.publicUrl?.prefix ?? "") + path;
     const samples = ports.flatMap((p) => {
       const op = p.operations[name];
       return op ? [{ port: p, sample: sampleFor(p, op, at, host) }] : [];
@@ -122,7 +122,7 @@ ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
     const sections = samples
       .map(({ port, sample }) => sampleSection(port, sample, samples))
       .join("\n");
-    const local = this.settings.formAnywhere || isLoopback(req.socket.remoteAddress);
+    const local = this.settings.formAnywhere || isLocalRequest(req);
     const fields = formFields(ports, name);
     const test = !local
       ? `<p>The test form is only available for requests from the local machine.</p>`

@@ -7,43 +7,9 @@ import { discoDocument, soapPorts, type SoapPort } from "./disco.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "../descriptors/embedded-wsdl.js";
 import type { PortDesc } from "../descriptors/operations.js";
 import { HttpProblem } from "./respond.js";
+import type { Origins } from "./hosts.js";
 import { namedDocument, wantsDisco, wantsWsdl } from "./routes.js";
 import type { Endpoint, RouteTable } from "./table.js";
-
-/** A Host header that is only a host name or address and port: nothing to escape or inject. */
-export const plainHost = (host: string | undefined): string | undefined =>
-  host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : undefined;
-
-/** `http://host:port` as the client reached this server: its Host header when that is a host. */
-function originOf(req: IncomingMessage): string {
-  const local = req.socket.localAddress ?? "localhost";
-  const host =
-    plainHost(req.headers.host) ??
-    `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
-  return `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${host}`;
-}
-
-/** Where clients reach the service, when it is configured (`publicUrl`): its base and host. */
-export interface PublicUrl {
-  /** The origin and path prefix, without a trailing slash: `https://gw.example.com/messages`. */
-  readonly base: string;
-  /** The host (and port) clients name, for the help pages' sample requests. */
-  readonly host: string;
-  /** The path prefix ("" when none) a proxy in front adds to this server's paths. */
-  readonly prefix: string;
-}
-
-/** Reads the `publicUrl` option; a URL that cannot be one is refused when the handler is made. */
-export function publicUrlOf(publicUrl: string | undefined): PublicUrl | undefined {
-  if (publicUrl === undefined) return undefined;
-  const url = new URL(publicUrl);
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new RangeError(`publicUrl must be an http or https URL, got ${publicUrl}`);
-  if (url.search || url.hash || url.username || url.password)
-    throw new RangeError(`publicUrl must have no query, fragment or credentials, got ${publicUrl}`);
-  const prefix = url.pathname.replace(/\/+$/, "");
-  return { base: url.origin + prefix, host: url.host, prefix };
-}
 
 /**
  * `wsdl` without the `wsdl:port` elements named in `hidden`: ports the handler does not serve are
@@ -70,8 +36,8 @@ export class Documents {
     embedded: string | EmbeddedWsdl | undefined,
     given: string | undefined,
     private readonly table: RouteTable,
-    /** The configured public URL, written into documents instead of the request's Host. */
-    private readonly publicUrl?: PublicUrl,
+    /** The URL written into documents: the public URL, or the request's Host if allowed. */
+    private readonly origins: Origins,
     /** The ports of the WSDL this handler does not serve: left out of it. */
     hidden: readonly string[] = [],
   ) {
@@ -102,7 +68,7 @@ export class Documents {
         );
       }
       if (wantsWsdl(url)) return this.served(req, this.wsdl, ep);
-      const origin = this.publicUrl?.base ?? originOf(req);
+      const origin = this.origins.origin(req);
       this.discoPorts ??= soapPorts(this.wsdl);
       return discoDocument(this.discoPorts, `${origin}${ep.path}`, (a) =>
         this.addressAt(origin, a),
@@ -122,7 +88,7 @@ export class Documents {
 
   /** A document with the addresses in it, and its imports, at the URL the client reached. */
   private served(req: IncomingMessage, text: string, ep: Endpoint): string {
-    const origin = this.publicUrl?.base ?? originOf(req);
+    const origin = this.origins.origin(req);
     for (const a of this.addresses)
       text = text.split(`location="${a}"`).join(`location="${this.addressAt(origin, a)}"`);
     // Imports of embedded documents: at this endpoint's URL.

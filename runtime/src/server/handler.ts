@@ -18,7 +18,8 @@ import type { HelpResponse } from "../help/html.js";
 import { HelpPages } from "../help/pages.js";
 import { awaitingContinue, readBody } from "./body.js";
 import type { Served } from "./call.js";
-import { Documents, publicUrlOf } from "./documents.js";
+import { Documents } from "./documents.js";
+import { Origins, publicUrlOf } from "./hosts.js";
 import { handleHttp, serveHttp } from "./http.js";
 import { DOCUMENT_HEADERS, HttpProblem, send, sendError } from "./respond.js";
 import { handleSoap } from "./soap.js";
@@ -105,10 +106,18 @@ export interface HandlerOptions {
   /**
    * The URL clients reach the service at, e.g. `https://api.example.com` or, behind a proxy that
    * adds a path, `https://gw.example.com/messages`: written into the addresses of `?WSDL` and
-   * `?disco` and the help pages' samples. Default: the request's Host header (a plain host name and
-   * port only), else the local address; set it when a shared cache or a proxy sits in front.
+   * `?disco` and the help pages' samples, whatever the request's Host says. Set it when a proxy sits
+   * in front. Default: the request's Host when `allowedHosts` allows it (docs/serving.md).
    */
   readonly publicUrl?: string;
+  /**
+   * Without `publicUrl`, the host names (no ports) a request's Host may name for `?WSDL`, `?disco`
+   * and the help pages to be written with it: `api.example.com`, `*.example.com` for its
+   * subdomains, `*` for any. Another Host gets 400 there (SOAP and HTTP requests are served as
+   * ever). Default: the loopback names (`localhost`, `127.x.x.x`, `[::1]`) and the address the
+   * request arrived at, so that no one can have a forged host written into a cached `?WSDL`.
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 /**
@@ -123,6 +132,8 @@ export interface RequestListener {
    * wanted, and a body over the limit gets its 413 without being sent.
    */
   readonly checkContinue: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The largest request body accepted (`maxBodyBytes`): `createServer` refuses larger early. */
+  readonly maxBodyBytes: number;
 }
 
 const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
@@ -174,9 +185,9 @@ export function createServiceHandler<
   };
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);
-  const publicUrl = publicUrlOf(options.publicUrl);
+  const origins = new Origins(publicUrlOf(options.publicUrl), options.allowedHosts);
   const hidden = Object.keys(service.ports).filter((n) => !ports.some((p) => p.name === n));
-  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, publicUrl, hidden);
+  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, origins, hidden);
   const serveWsdl = options.serveWsdl !== false;
   const help =
     options.helpPages === false
@@ -185,7 +196,7 @@ export function createServiceHandler<
           wsdl: serveWsdl ? documents.wsdl : undefined,
           imports: serveWsdl ? Object.keys(documents.imports) : [],
           formAnywhere: options.helpFormFromAnyAddress === true,
-          publicUrl,
+          origins,
         });
   const server = new Server(served, table, documents, serveWsdl, help);
   const listener = (
@@ -201,7 +212,7 @@ export function createServiceHandler<
     awaitingContinue.add(req);
     listener(req, res);
   };
-  return Object.assign(listener, { checkContinue });
+  return Object.assign(listener, { checkContinue, maxBodyBytes: maxBody });
 }
 
 /** The ports `names` chooses (all when undefined); an unknown name is refused, naming the ports. */

@@ -4,7 +4,8 @@
  * connection idle the longest (one that has been answered and has no request in progress; a
  * connection just accepted is not idle), and otherwise is answered `503` with `Retry-After` and
  * closed. One address may hold only so many connections, and send only so many request bodies at
- * once, so that slow senders from one address cannot take the service from the others.
+ * once, so that slow senders from one address cannot take the service from the others. Applied by
+ * `harden` (listen.ts).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
