@@ -11,7 +11,7 @@ import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
 import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
-import { ConfigError, loadConfig, starterConfig } from "./config.js";
+import { ConfigError, loadConfig, starterConfig } from "../config/config.js";
 import { watchGeneration } from "./watch.js";
 import { parseHeader } from "../parse/credentials.js";
 import type { ScaffoldFlags } from "../scaffold/command.js";
@@ -25,7 +25,7 @@ import {
   type OptionSpec,
   type OptionValue,
   type SourceOptions,
-} from "./options.js";
+} from "../config/options.js";
 
 /** An option's value as given on the command line, typed by its row of OPTIONS. */
 type OptionReader = <K extends OptionName>(name: K) => OptionValue<K> | undefined;
