@@ -187,8 +187,8 @@ function serviceContext(
   s: Service,
   servedBy: Map<string, string>,
 ): ServiceContext {
-  const names = inputs.plan.serviceNames.get(s)!;
-  const methodOf = (op: Operation) => names.methods.get(op.name)!;
+  const names = inputs.plan.names.service(s);
+  const methodOf = (op: Operation) => inputs.plan.names.method(s, op.name);
   return {
     name: s.name,
     object: `${names.serviceInterface.charAt(0).toLowerCase()}${names.serviceInterface.slice(1)}`,

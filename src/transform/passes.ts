@@ -14,7 +14,8 @@ import { arrayWrappers } from "./array-wrappers.js";
 import { encodedValues } from "./encoded-values.js";
 import { inputForms } from "./input-forms.js";
 import { names } from "./names.js";
-import { emptyPlan, type EmitPlan, type Pass } from "./plan.js";
+import { emptyPlan } from "./plan-builder.js";
+import type { EmitPlan, Pass } from "./plan.js";
 
 export const PLAN_PASSES: readonly Pass[] = [arrayWrappers, encodedValues, inputForms, names];
 
