@@ -146,12 +146,11 @@ export class SchemaSet implements ComplexContext {
     if (found) {
       const again = this.typeCache.get(found.key);
       if (again) return this.circles.reached(again);
-      if (found.value === "complex") {
-        const ct = this.index.complexTypes.get(found.key)!;
-        return this.complexType(ct.raw, ct.schema, found.name, found.name.local, created);
-      }
-      const st = this.index.simpleTypes.get(found.key)!;
-      return this.simpleType(st.raw, st.schema, found.name, found.name.local);
+      // The index holds the declaration of every key its lookup finds, of the kind it says.
+      const ct = found.value === "complex" ? this.index.complexTypes.get(found.key) : undefined;
+      if (ct) return this.complexType(ct.raw, ct.schema, found.name, found.name.local, created);
+      const st = this.index.simpleTypes.get(found.key);
+      if (st) return this.simpleType(st.raw, st.schema, found.name, found.name.local);
     }
     return undeclaredType(this, name, at, simple);
   }

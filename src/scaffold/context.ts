@@ -232,9 +232,12 @@ function portOperations(
     answeredAs.set(bop.operation, first.get(key) ?? "");
     if (!first.has(key)) first.set(key, bop.operation.name);
   }
-  return operations
-    .filter((op) => answeredAs.has(op))
-    .map((op) => ({ name: op.name, method: methodOf(op), answeredAs: answeredAs.get(op)! }));
+  return operations.flatMap((op) => {
+    const answered = answeredAs.get(op);
+    return answered === undefined
+      ? []
+      : [{ name: op.name, method: methodOf(op), answeredAs: answered }];
+  });
 }
 
 /**

@@ -57,11 +57,13 @@ export function complexShape(
   // An ordered list is one property, where its first element stands (listMember).
   const lists = orderedLists(fields);
   const member = (f: ElementField): Member =>
-    f.ordered ? listMember(ctx, f.ordered, lists.get(f.ordered)!, mode) : fieldMember(ctx, f, mode);
+    f.ordered
+      ? listMember(ctx, f.ordered, lists.get(f.ordered) ?? [f], mode)
+      : fieldMember(ctx, f, mode);
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
-    if (f.ordered && lists.get(f.ordered)![0] !== f) continue;
+    if (f.ordered && lists.get(f.ordered)?.[0] !== f) continue;
     if (f.choice && !f.choice.repeated) {
       const list = choices.get(f.choice.group) ?? [];
       list.push(f);
