@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { configJsonSchema } from "../src/cli/options.js";
+import { configJsonSchema } from "../src/config/options.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { generate } from "../src/generate.js";
 import {

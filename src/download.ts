@@ -57,9 +57,17 @@ export async function download(
   await mkdir(to, { recursive: true });
   const files: string[] = [];
   for (const [loc, text] of relocatedTexts(docs, (target) => names.get(target))) {
-    await writeFile(path.join(to, names.get(loc)!), text);
-    files.push(names.get(loc)!);
+    const name = nameOf(names, loc);
+    await writeFile(path.join(to, name), text);
+    files.push(name);
   }
   const origins = new Map([...names].map(([loc, name]) => [name, loc]));
-  return { files, root: names.get(docs.root.file)!, origins };
+  return { files, root: nameOf(names, docs.root.file), origins };
+}
+
+/** The file name given to the document read from `loc`: every document read has one. */
+function nameOf(names: ReadonlyMap<string, string>, loc: string): string {
+  const name = names.get(loc);
+  if (name === undefined) throw new Error(`internal error: no file name for ${loc}`);
+  return name;
 }

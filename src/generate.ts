@@ -211,15 +211,18 @@ export function embeddedWsdl(docs: LoadedDocuments): string | EmbeddedWsdl {
   const others = [...docs.texts.keys()].filter((loc) => loc !== root);
   if (others.length === 0) return docs.texts.get(root) ?? "";
   const wsdlFiles = new Set(docs.definitions.map((d) => d.file));
-  const keys = new Map(
-    others.map((loc, i) => [loc, `${wsdlFiles.has(loc) ? "wsdl" : "xsd"}=${i + 1}`]),
-  );
-  const texts = relocatedTexts(docs, (target) =>
-    keys.has(target) ? `${EMBEDDED_DOCUMENT}${keys.get(target)!}` : undefined,
-  );
+  const keyed = others.map((loc, i): [string, string] => [
+    loc,
+    `${wsdlFiles.has(loc) ? "wsdl" : "xsd"}=${i + 1}`,
+  ]);
+  const keys = new Map(keyed);
+  const texts = relocatedTexts(docs, (target) => {
+    const key = keys.get(target);
+    return key === undefined ? undefined : `${EMBEDDED_DOCUMENT}${key}`;
+  });
   return {
     root: texts.get(root) ?? "",
-    imports: Object.fromEntries(others.map((loc) => [keys.get(loc)!, texts.get(loc) ?? ""])),
+    imports: Object.fromEntries(keyed.map(([loc, key]) => [key, texts.get(loc) ?? ""])),
   };
 }
 

@@ -11,7 +11,7 @@ import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
 import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
-import { ConfigError, loadConfig, starterConfig } from "./config.js";
+import { ConfigError, loadConfig, starterConfig } from "../config/config.js";
 import { watchGeneration } from "./watch.js";
 import { parseHeader } from "../parse/credentials.js";
 import type { ScaffoldFlags } from "../scaffold/command.js";
@@ -25,7 +25,7 @@ import {
   type OptionSpec,
   type OptionValue,
   type SourceOptions,
-} from "./options.js";
+} from "../config/options.js";
 
 /** An option's value as given on the command line, typed by its row of OPTIONS. */
 type OptionReader = <K extends OptionName>(name: K) => OptionValue<K> | undefined;
@@ -199,15 +199,17 @@ function generateCommand(program: Command, run: Run): void {
     gen.addOption(o);
     attributes.set(name, o.attributeName());
   }
+  // `wsdl` is the argument, no option: no value is read under its name.
+  const attributeOf = (name: OptionName): string => attributes.get(name) ?? name;
   gen.action(async (wsdl: string | undefined, given: Record<string, unknown>) => {
     // Each value typed by its option's row of the table; commander gives no other (it parses
     // maps and headers and checks choices), so one of another kind is an internal error.
     const opt: OptionReader = (name) => {
-      const v = given[attributes.get(name)!];
+      const v = given[attributeOf(name)];
       if (v === undefined || isOptionValue(name, v)) return v;
       throw new Error(`option ${name}: a value of another kind than ${OPTIONS[name].kind}`);
     };
-    const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
+    const fromCli = (name: OptionName) => gen.getOptionValueSource(attributeOf(name)) === "cli";
     const once = async (): Promise<string[]> => {
       const read = await generateSources(run, await sourcesOf(wsdl, opt, fromCli), opt);
       const config = wsdl === undefined ? configFileOf(opt) : undefined;

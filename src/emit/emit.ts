@@ -116,11 +116,11 @@ class Emitter {
   }
 
   private declaredTypes(): string[] {
-    const services = [...this.plan.serviceNames.values()].flatMap((n) => [
+    const services = [...this.plan.names.services.values()].flatMap((n) => [
       n.portName,
       n.operations,
     ]);
-    return [...[...this.plan.typeNames.values()].flatMap((n) => [n.type, n.input]), ...services];
+    return [...[...this.plan.names.types.values()].flatMap((n) => [n.type, n.input]), ...services];
   }
 
   private types(): OutputFile {
@@ -138,10 +138,10 @@ class Emitter {
   private descriptors(): OutputFile {
     const { plan } = this;
     const declared = [
-      ...[...plan.typeNames.values()].map((n) => n.descriptor),
-      ...[...plan.serviceNames.values()].map((n) => n.descriptor),
+      ...[...plan.names.types.values()].map((n) => n.descriptor),
+      ...[...plan.names.services.values()].map((n) => n.descriptor),
       ...plan.namespaces.values(),
-      ...[...plan.faultClasses.values()].map((f) => f.descriptor),
+      ...[...plan.names.faults.values()].map((f) => f.descriptor),
     ];
     const fieldNs = commonFieldNs(plan);
     // The file's own `field`, in the namespace most of its elements are in.
@@ -173,7 +173,7 @@ class Emitter {
   }
 
   private faults(): OutputFile {
-    const classes = [...this.plan.faultClasses.values()].map((f) => f.className);
+    const classes = [...this.plan.names.faults.values()].map((f) => f.className);
     const file = new GeneratedFile("faults.ts", classes);
     const doc =
       "One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation.";
@@ -189,7 +189,7 @@ class Emitter {
     const { services } = this.plan.model;
     const file = new GeneratedFile(
       path,
-      services.flatMap((s) => declared(this.plan.serviceNames.get(s)!)),
+      services.flatMap((s) => declared(this.plan.names.service(s))),
     );
     return this.print(file, undefined, body(this.context(file, "./types.js"), services));
   }

@@ -13,8 +13,8 @@ export function indexStatements(
 ): Statement[] {
   const services = plan.model.services;
   const of = (pick: (n: ServiceNames) => string[]) =>
-    services.flatMap((s) => pick(plan.serviceNames.get(s)!)).sort();
-  const faults = [...plan.faultClasses.values()].map((f) => f.className).sort();
+    services.flatMap((s) => pick(plan.names.service(s))).sort();
+  const faults = [...plan.names.faults.values()].map((f) => f.className).sort();
   const exports = (type: boolean, from: string, list: readonly string[]): Statement[] =>
     list.length === 0
       ? []
@@ -63,6 +63,6 @@ export function indexStatements(
 /** The names of the enumerations types.ts declares, each of which gets a const object. */
 function enumNames(plan: EmitPlan): string[] {
   return plan.model.types.flatMap((t) =>
-    t.kind === "simple" && hasConstants(t) ? [plan.typeNames.get(t)!.type] : [],
+    t.kind === "simple" && hasConstants(t) ? [plan.names.type(t).type] : [],
   );
 }

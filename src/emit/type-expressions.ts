@@ -62,7 +62,7 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Co
 
 /** A reference to a type declared in types.ts: the family union of a type that others extend. */
 function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
-  const names = ctx.plan.typeNames.get(t)!;
+  const names = ctx.plan.names.type(t);
   return namedRef(ctx, names.family ?? names, mode);
 }
 
@@ -109,7 +109,7 @@ export const describedTypeExpr = (
 
 /** The TS type of exactly `t` (its own declaration, never its family union). */
 export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
-  return namedRef(ctx, ctx.plan.typeNames.get(t)!, mode);
+  return namedRef(ctx, ctx.plan.names.type(t), mode);
 }
 
 /**

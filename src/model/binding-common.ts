@@ -17,7 +17,7 @@ import type { Mutable, Operation } from "./model.js";
 import { ComponentIndex } from "./lenient.js";
 import { recovery } from "../recovery.js";
 import type { SchemaSet } from "./schema-set.js";
-import type { PartContext } from "../transform/message-parts.js";
+import type { PartContext } from "./rules/message-parts.js";
 
 export interface Indexed {
   readonly messages: ComponentIndex<RawMessage>;

@@ -7,7 +7,7 @@ import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
 import type { EncodedBinding } from "./encoded-limits.js";
-import { runModelPasses } from "../transform/passes.js";
+import { runModelPasses } from "./passes.js";
 import { selectOperations } from "./select-operations.js";
 
 export interface BuiltModel {
@@ -36,8 +36,8 @@ export function buildModel(
   const used = new InUse(schemas);
   for (const s of services) used.service(s);
   if (services.length === 0) fragmentTypes(docs, schemas, used, declaredServices.length > 0);
-  // Only now is every type in use mapped, with the types derived from it: the model passes of
-  // the one ordered list (transform/passes.ts).
+  // Only now is every type in use mapped, with the types derived from it: the model passes, in
+  // the order of MODEL_PASSES (passes.ts).
   runModelPasses({ schemas, encoded, diagnostics });
   return {
     model: {

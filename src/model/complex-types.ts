@@ -1,29 +1,15 @@
 /**
- * The mapping of a complex type's content, for SchemaSet: what it derives from (base, restriction,
- * simple content), its fields and attributes by the rules in src/transform/ (flatten, attributes,
- * encoded arrays), and each element's field.
+ * What the mapping rules (rules/, applied in the order of MAPPING_RULES) ask of SchemaSet while it
+ * maps a complex type: bases, groups and attributes by reference, each element's field (an element
+ * reference with the members of its substitution group), attributes' value types.
  */
 import type { SourceLocation } from "../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
 import type { QName } from "../parse/qname.js";
-import type {
-  RawAttribute,
-  RawAttributeGroupRef,
-  RawComplexType,
-  RawElement,
-  RawGroupRef,
-  RawParticle,
-  RawSchema,
-} from "../parse/xsd.js";
-import { XS_STRING } from "./builtins.js";
-import type { ComplexType, ElementDecl, ElementField, Mutable, TypeRef } from "./model.js";
+import type { RawElement, RawSchema } from "../parse/xsd.js";
+import type { ComplexType, ElementDecl, ElementField, TypeRef } from "./model.js";
 import { EXPECTED } from "./schema-index.js";
 import { simpleOrBuiltin, type SimpleContext } from "./simple-types.js";
-import { attributeFields, type AttributeContext } from "../transform/attributes.js";
-import { acyclicBase } from "../transform/derivation-families.js";
-import { isEncodedArray, shapeEncodedArray } from "../transform/encoded-arrays.js";
-import { flattenContent, type FlattenContext } from "../transform/flatten.js";
-import { prohibitedAttributes } from "../transform/restrictions.js";
+import type { MappingContext } from "./rules/index.js";
 
 /** What complex type mapping asks of SchemaSet, beyond simple type mapping. */
 export interface ComplexContext extends SimpleContext {
@@ -35,104 +21,26 @@ export interface ComplexContext extends SimpleContext {
   substitutes(decl: ElementDecl, at: SourceLocation): readonly ElementDecl[];
   /** Records that `ct` restricts a declared complex type, prohibiting `prohibited`. */
   restricts(ct: ComplexType, prohibited: ReadonlySet<string>): void;
-  /** What the rules called while a type is mapped ask (see mappingRules). */
-  readonly rules: MappingRules;
 }
 
-export type MappingRules = FlattenContext & AttributeContext;
-
-/** The content model and attributes a complex type declares itself (in its derivation, if any). */
-export interface OwnContent {
-  readonly particle: RawParticle | RawGroupRef | undefined;
-  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
-}
-
-/**
- * What the rules called while a type is mapped ask of the set: groups, attribute groups and
- * attributes by reference, each element's field, attributes' value types.
- */
-export function mappingRules(cx: ComplexContext): MappingRules {
+/** What the mapping rules ask of the set `cx`. */
+export function mappingContext(cx: ComplexContext): MappingContext {
   return {
     diagnostics: cx.diagnostics,
+    baseType: (name, at) => cx.baseType(name, at),
+    complexBase: (name, at, instead) => {
+      const found = cx.index.lookup.types.resolve(name, at, cx.diagnostics, EXPECTED, instead);
+      return found?.value === "complex" ? cx.baseType(found.name, at) : undefined;
+    },
+    restricts: (ct, prohibited) => cx.restricts(ct, prohibited),
     group: (ref, at) => cx.index.group(ref, at),
     field: (raw, schema, hint) => field(cx, raw, schema, hint),
     attributeGroup: (ref, at) => cx.index.attributeGroup(ref, at),
     attribute: (ref, at) => cx.index.attribute(ref, at),
     valueType: (name, inline, schema, hint, at) =>
       simpleOrBuiltin(cx, name, inline, schema, hint, at),
+    itemType: (name, at) => cx.type(name, at, false),
   };
-}
-
-/**
- * Maps what `ct` derives from (its base, what it restricts, or its simple content) and returns
- * the content model and attributes that are its own.
- */
-export function mapDerivation(
-  cx: ComplexContext,
-  ct: Mutable<ComplexType>,
-  raw: RawComplexType,
-  schema: RawSchema,
-): OwnContent {
-  if (raw.complexContent) {
-    const d = raw.complexContent;
-    ct.anyAttributes = d.anyAttribute;
-    if (d.derivation === "extension") {
-      const base = cx.baseType(d.base, d.loc);
-      if (base.kind === "complex") ct.base = acyclicBase(ct, base, d.loc, cx.diagnostics);
-    } else if (!SOAP_ENCODINGS.has(d.base.ns) && d.base.ns !== NS.xsd) {
-      // A restriction of a declared complex type (not of xs:anyType, nor an encoded array's
-      // soapenc:Array); a base declared nowhere is said, and the type keeps its own content.
-      const found = cx.index.lookup.types.resolve(
-        d.base,
-        d.loc,
-        cx.diagnostics,
-        EXPECTED,
-        "the type is read as its own content, restricting nothing",
-      );
-      const base = found?.value === "complex" ? cx.baseType(found.name, d.loc) : undefined;
-      const restricts =
-        base?.kind === "complex" ? acyclicBase(ct, base, d.loc, cx.diagnostics) : undefined;
-      if (restricts) {
-        ct.restricts = restricts;
-        cx.restricts(ct, prohibitedAttributes(d.attributes, schema));
-      }
-    }
-    return { particle: d.particle, attributes: d.attributes };
-  }
-  if (raw.simpleContent) {
-    const d = raw.simpleContent;
-    ct.anyAttributes = d.anyAttribute;
-    const base = cx.baseType(d.base, d.loc);
-    if (base.kind === "complex") {
-      ct.simpleContent = base.simpleContent ?? XS_STRING;
-      if (d.derivation === "extension") ct.base = acyclicBase(ct, base, d.loc, cx.diagnostics);
-    } else {
-      ct.simpleContent = base;
-    }
-    return { particle: raw.particle, attributes: d.attributes };
-  }
-  return { particle: raw.particle, attributes: raw.attributes };
-}
-
-/** Maps the fields and attributes of `ct`, whose own content is `own`. */
-export function mapFields(
-  cx: ComplexContext,
-  ct: Mutable<ComplexType>,
-  raw: RawComplexType,
-  schema: RawSchema,
-  hint: string,
-  own: OwnContent,
-): void {
-  const flat = flattenContent(own.particle, schema, hint, cx.rules);
-  ct.fields = flat.fields;
-  ct.anyElements = flat.anyElements;
-  if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
-  const attrs = attributeFields(own.attributes, schema, hint, cx.rules);
-  ct.attributes = attrs.attributes;
-  if (attrs.open) ct.anyAttributes = true;
-  const d = raw.complexContent;
-  if (d !== undefined && isEncodedArray(d))
-    shapeEncodedArray(ct, d, (n, at) => cx.type(n, at, false), cx.diagnostics);
 }
 
 /** The field of a local element, or of a reference to a global one (with its substitutes). */

@@ -26,7 +26,7 @@ import type {
 import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
 import { locationParameters } from "@wsdl-tsgen/runtime/internal";
-import { partField, partType } from "../transform/message-parts.js";
+import { partField, partType } from "./rules/message-parts.js";
 import { BindingReader } from "./binding-common.js";
 
 /** Reads HTTP binding operations (see BindingReader for what it shares with SOAP's reader). */

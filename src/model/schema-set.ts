@@ -2,8 +2,8 @@
  * Maps the raw schemas (stage one) to model types: looks components up by QName across schemas
  * (schema-index.ts), maps each once, when first referred to, and records every wire fact
  * (qualification, occurrence, nillable). Simple types are mapped by simple-types.ts, complex
- * types' content by complex-types.ts, both guarded against circles and depth (schema-guards.ts);
- * the XSD rules they apply are in src/transform/ (passes.ts lists them in order).
+ * types by the rules of rules/ in the order of MAPPING_RULES (with what they ask of the set in
+ * complex-types.ts), both guarded against circles and depth (schema-guards.ts).
  *
  * Mapping is lazy, a type when something first refers to it, and stays so because it pays: over
  * the 183 corpus roots that load, 2,008 of the 4,431 named types their schemas declare are in use
@@ -27,15 +27,10 @@ import { SchemaIndex } from "./schema-index.js";
 import { StandIns, undeclaredType } from "./stand-ins.js";
 import { ContentDepth, DerivationDepth, SimpleCircles } from "./schema-guards.js";
 import { mapSimpleType } from "./simple-types.js";
-import {
-  mapDerivation,
-  mapFields,
-  mappingRules,
-  type ComplexContext,
-  type MappingRules,
-} from "./complex-types.js";
-import { DerivationFamilies } from "../transform/derivation-families.js";
-import { SubstitutionGroups } from "../transform/substitution-groups.js";
+import { mappingContext, type ComplexContext } from "./complex-types.js";
+import { DerivationFamilies } from "./rules/derivation-families.js";
+import { applyMappingRules, type MappingContext } from "./rules/index.js";
+import { SubstitutionGroups } from "./rules/substitution-groups.js";
 
 /** Looks up schema components by QName and maps them to the model, once each. */
 export class SchemaSet implements ComplexContext {
@@ -46,9 +41,9 @@ export class SchemaSet implements ComplexContext {
   readonly nameHints = new Map<ComplexType | SimpleType, string>();
   /** What a type or element declared nowhere is read as. */
   readonly standIns = new StandIns(this.nameHints);
-  /** The members of each substitution group head (see transform/substitution-groups.ts). */
+  /** The members of each substitution group head (see rules/substitution-groups.ts). */
   private readonly substitutions: SubstitutionGroups;
-  /** The types derived from each type (see transform/derivation-families.ts). */
+  /** The types derived from each type (see rules/derivation-families.ts). */
   private readonly families: DerivationFamilies;
   private readonly circles: SimpleCircles;
   private readonly derivation: DerivationDepth;
@@ -151,12 +146,11 @@ export class SchemaSet implements ComplexContext {
     if (found) {
       const again = this.typeCache.get(found.key);
       if (again) return this.circles.reached(again);
-      if (found.value === "complex") {
-        const ct = this.index.complexTypes.get(found.key)!;
-        return this.complexType(ct.raw, ct.schema, found.name, found.name.local, created);
-      }
-      const st = this.index.simpleTypes.get(found.key)!;
-      return this.simpleType(st.raw, st.schema, found.name, found.name.local);
+      // The index holds the declaration of every key its lookup finds, of the kind it says.
+      const ct = found.value === "complex" ? this.index.complexTypes.get(found.key) : undefined;
+      if (ct) return this.complexType(ct.raw, ct.schema, found.name, found.name.local, created);
+      const st = this.index.simpleTypes.get(found.key);
+      if (st) return this.simpleType(st.raw, st.schema, found.name, found.name.local);
     }
     return undeclaredType(this, name, at, simple);
   }
@@ -235,8 +229,9 @@ export class SchemaSet implements ComplexContext {
     this.typeCache.set(key, ct);
     this.nameHints.set(ct, hint);
     created?.(ct);
-    const own = mapDerivation(this, ct, raw, schema);
-    this.content.run(() => mapFields(this, ct, raw, schema, hint, own));
+    applyMappingRules({ ct, raw, schema, hint }, this.rules, (content) =>
+      this.content.run(content),
+    );
     return ct;
   }
 
@@ -252,13 +247,14 @@ export class SchemaSet implements ComplexContext {
     this.restricted.set(ct, prohibited);
   }
 
-  private mappingRules: MappingRules | undefined;
+  private mapping: MappingContext | undefined;
 
-  get rules(): MappingRules {
-    return (this.mappingRules ??= mappingRules(this));
+  /** What the mapping rules ask of the set. */
+  private get rules(): MappingContext {
+    return (this.mapping ??= mappingContext(this));
   }
 
-  /** The restrictions mapped so far, for the restrictions pass (see transform/restrictions.ts). */
+  /** The restrictions mapped so far, for the restrictions pass (see rules/restrictions.ts). */
   get restrictions(): ReadonlyMap<ComplexType, ReadonlySet<string>> {
     return this.restricted;
   }

@@ -24,7 +24,7 @@ import type {
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
-import { soapBody } from "../transform/message-parts.js";
+import { soapBody } from "./rules/message-parts.js";
 import { BindingReader, EXPECTED } from "./binding-common.js";
 import { attachmentParts, unlikeAttachments } from "./attachments.js";
 

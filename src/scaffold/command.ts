@@ -2,7 +2,7 @@
  * The `scaffold` command's work, behind the CLI's dynamic import: a new project, or with `--update`
  * an existing one brought in step with its WSDL. Returns the exit code.
  */
-import { ConfigError } from "../cli/config.js";
+import { ConfigError } from "../config/config.js";
 import { DiagnosticError, type Diagnostic } from "../diagnostics.js";
 import { scaffold } from "./scaffold.js";
 import { updateProject } from "./project-update.js";

@@ -187,8 +187,8 @@ function serviceContext(
   s: Service,
   servedBy: Map<string, string>,
 ): ServiceContext {
-  const names = inputs.plan.serviceNames.get(s)!;
-  const methodOf = (op: Operation) => names.methods.get(op.name)!;
+  const names = inputs.plan.names.service(s);
+  const methodOf = (op: Operation) => inputs.plan.names.method(s, op.name);
   return {
     name: s.name,
     object: `${names.serviceInterface.charAt(0).toLowerCase()}${names.serviceInterface.slice(1)}`,
@@ -232,9 +232,12 @@ function portOperations(
     answeredAs.set(bop.operation, first.get(key) ?? "");
     if (!first.has(key)) first.set(key, bop.operation.name);
   }
-  return operations
-    .filter((op) => answeredAs.has(op))
-    .map((op) => ({ name: op.name, method: methodOf(op), answeredAs: answeredAs.get(op)! }));
+  return operations.flatMap((op) => {
+    const answered = answeredAs.get(op);
+    return answered === undefined
+      ? []
+      : [{ name: op.name, method: methodOf(op), answeredAs: answered }];
+  });
 }
 
 /**

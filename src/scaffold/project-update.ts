@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { loadConfig } from "../cli/config.js";
+import { loadConfig } from "../config/config.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { sourceLabel } from "../generate.js";
 import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";

@@ -1,9 +1,9 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../names/identifiers.js";
 import { concreteMembers } from "./families.js";
 import { inFamily } from "../model/value-shapes.js";
-import type { OrderedList, Port, Service } from "../model/model.js";
+import type { OrderedList, Service } from "../model/model.js";
 import { operationLists } from "./shared-lists.js";
-import type { EmitPlan, Pass, ServiceNames } from "./plan.js";
+import type { NameBuilder, Pass, PlanBuilder } from "./plan.js";
 
 /**
  * What descriptors.ts calls its type-only import of types.ts: `ComplexDesc<t.Campaign>`. One
@@ -64,12 +64,12 @@ export const names: Pass = {
     faultNames(plan, types, descriptors);
     propertyNames(plan);
     // Last, so that no name claimed before moves: the consts that make descriptors.ts smaller.
-    for (const s of plan.model.services) tableNames(s, plan.serviceNames.get(s)!, descriptors);
+    for (const s of plan.model.services) tableNames(s, plan.names, descriptors);
   },
 };
 
 /** The namespace constants, in order of first use: pinned names, then NS, NS2, … */
-function namespaceNames(plan: EmitPlan): void {
+function namespaceNames(plan: PlanBuilder): void {
   const nsScope = new NameScope(plan.pinnedNamespaces.values());
   const addNs = (ns: string) => {
     if (ns === "" || plan.namespaces.has(ns)) return;
@@ -95,12 +95,12 @@ function namespaceNames(plan: EmitPlan): void {
 }
 
 /** Each type's name, its input form's and its descriptor's. */
-function typeNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): void {
+function typeNames(plan: PlanBuilder, types: NameScope, descriptors: NameScope): void {
   for (const t of plan.model.types) {
     const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
     const type = types.claim(typeIdentifier(hint));
     const input = plan.hasInputForm.has(t) ? types.claim(`${type}Input`) : type;
-    plan.typeNames.set(t, { type, input, descriptor: descriptors.claim(type) });
+    plan.names.setType(t, { type, input, descriptor: descriptors.claim(type) });
   }
 }
 
@@ -108,15 +108,15 @@ function typeNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): vo
  * Family unions, once every member has its name: `AOrDerived` (and its input form when a member has
  * one).
  */
-function familyNames(plan: EmitPlan, types: NameScope): void {
+function familyNames(plan: PlanBuilder, types: NameScope): void {
   for (const t of plan.model.types) {
     if (t.kind !== "complex" || t.derived.length === 0) continue;
-    const names = plan.typeNames.get(t)!;
+    const names = plan.names.type(t);
     const family = types.claim(`${names.type}OrDerived`);
     const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m))
       ? types.claim(`${family}Input`)
       : family;
-    plan.typeNames.set(t, { ...names, family: { type: family, input } });
+    plan.names.setType(t, { ...names, family: { type: family, input } });
   }
 }
 
@@ -145,13 +145,18 @@ export function joinName(...parts: string[]): string {
 }
 
 /** A service's client, interface, handler and descriptor names, and its methods'. */
-function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors: NameScope): void {
+function serviceNames(
+  plan: PlanBuilder,
+  s: Service,
+  types: NameScope,
+  descriptors: NameScope,
+): void {
   const base = typeIdentifier(s.name);
   const methods = new Map<string, string>();
   // `port` is the client's own property.
   const methodScope = new NameScope(["constructor", "port"]);
   for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
-  plan.serviceNames.set(s, {
+  plan.names.setService(s, {
     client: types.claim(joinName(base, "Client")),
     clientOptions: types.claim(joinName(base, "ClientOptions")),
     portName: types.claim(joinName(base, "PortName")),
@@ -173,10 +178,10 @@ function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors:
  * The server's partial implementation and context type names (`ApiPartialService`, `ApiContext`),
  * claimed after every service's other names: they came later, and no name before them moves.
  */
-function serverNames(plan: EmitPlan, s: Service, types: NameScope): void {
-  const names = plan.serviceNames.get(s)!;
+function serverNames(plan: PlanBuilder, s: Service, types: NameScope): void {
+  const names = plan.names.service(s);
   const base = typeIdentifier(s.name);
-  plan.serviceNames.set(s, {
+  plan.names.setService(s, {
     ...names,
     partialService: types.claim(joinName(base, "PartialService")),
     context: types.claim(joinName(base, "Context")),
@@ -184,15 +189,15 @@ function serverNames(plan: EmitPlan, s: Service, types: NameScope): void {
 }
 
 /** Fault classes: one per fault element, named after the first wsdl:fault that uses it. */
-function faultNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): void {
+function faultNames(plan: PlanBuilder, types: NameScope, descriptors: NameScope): void {
   for (const s of plan.model.services)
     for (const p of s.ports)
       for (const bop of p.binding.operations)
         for (const f of bop.faults) {
-          if (plan.faultClasses.has(f.element)) continue;
+          if (plan.names.faults.has(f.element)) continue;
           const base = typeIdentifier(f.name);
           const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
-          plan.faultClasses.set(f.element, {
+          plan.names.setFault(f.element, {
             className,
             descriptor: descriptors.claim(joinName(className, "Desc")),
             faultName: f.name,
@@ -206,7 +211,7 @@ function faultNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): v
  * another names the inherited list as the base does); its elements' names are their items'
  * `$choice`, unique within the list.
  */
-function propertyNames(plan: EmitPlan): void {
+function propertyNames(plan: PlanBuilder): void {
   for (const t of plan.model.types) {
     if (t.kind !== "complex") continue;
     const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
@@ -215,18 +220,18 @@ function propertyNames(plan: EmitPlan): void {
     for (const f of all.fields) {
       const wanted = f.propertyName ?? f.name.local;
       if (f.ordered === undefined) {
-        plan.propNames.set(f, props.claim(wanted));
+        plan.names.setProp(f, props.claim(wanted));
         continue;
       }
       let tags = lists.get(f.ordered);
       if (tags === undefined) {
         lists.set(f.ordered, (tags = new NameScope()));
-        plan.propNames.set(f.ordered, props.claim(ORDERED_LIST_PROPERTY));
+        plan.names.setProp(f.ordered, props.claim(ORDERED_LIST_PROPERTY));
       }
-      plan.propNames.set(f, tags.claim(wanted));
+      plan.names.setProp(f, tags.claim(wanted));
     }
     for (const a of all.attributes)
-      plan.propNames.set(
+      plan.names.setProp(
         a,
         props.has(a.name.local)
           ? props.claim(`${a.name.local}Attribute`)
@@ -242,18 +247,17 @@ export const ORDERED_LIST_PROPERTY = "Items";
  * Claims a const per port's operation table, and one per header or fault list that several
  * operations of the service share.
  */
-function tableNames(s: Service, names: ServiceNames, scope: NameScope): void {
-  const tables = names.portTables as Map<Port, string>;
+function tableNames(s: Service, names: NameBuilder, scope: NameScope): void {
   for (const p of s.ports)
-    tables.set(p, scope.claim(joinName(typeIdentifier(p.name), "Operations")));
+    names.setPortTable(s, p, scope.claim(joinName(typeIdentifier(p.name), "Operations")));
   const users = new Map<string, Set<string>>();
   for (const p of s.ports)
     for (const bop of p.binding.operations)
       for (const key of operationLists(bop))
         users.set(key, (users.get(key) ?? new Set()).add(bop.operation.name));
-  const lists = names.sharedLists as Map<string, string>;
   for (const [key, ops] of users)
-    if (ops.size > 1) lists.set(key, scope.claim(LIST_CONSTS[key.slice(0, key.indexOf(" "))]!));
+    if (ops.size > 1)
+      names.setSharedList(s, key, scope.claim(LIST_CONSTS[key.slice(0, key.indexOf(" "))]!));
 }
 
 /**

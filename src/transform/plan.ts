@@ -1,12 +1,15 @@
 /**
  * The emit plan: decisions made about the model before any code is printed (names, which types
- * are plain arrays, which need an input variant). Filled by the passes in `passes.ts`.
+ * are plain arrays, which need an input variant). Filled by the passes in `passes.ts` through a
+ * PlanBuilder; the emitters read it as an EmitPlan, its names through the accessors of PlanNames.
  */
 import type {
+  AttributeField,
   ComplexType,
   ElementDecl,
   ElementField,
   Operation,
+  OrderedList,
   Port,
   QName,
   Service,
@@ -42,7 +45,7 @@ export interface ServiceNames {
   readonly handlerFactory: string;
   readonly handlerOptions: string;
   readonly descriptor: string;
-  /** camelCase method name per operation name. */
+  /** camelCase method name per operation name (read through PlanNames.method). */
   readonly methods: ReadonlyMap<string, string>;
   /**
    * The const of each port's operation table in descriptors.ts (ports with equal tables share the
@@ -53,53 +56,83 @@ export interface ServiceNames {
   readonly sharedLists: ReadonlyMap<string, string>;
 }
 
+/** The generated fault class of a fault element. */
+export interface FaultNames {
+  readonly className: string;
+  readonly descriptor: string;
+  readonly faultName: string;
+}
+
+/** What has a property name: an element field, an attribute, an ordered list. */
+export type Property = ElementField | AttributeField | OrderedList;
+
+/**
+ * The names of the plan, as the emitters read them: a name the plan should hold and does not is a
+ * defect of the generator, thrown as an internal error that names the node (where a `Map`'s
+ * `get(x)!` gave `undefined` far from its cause).
+ */
+export interface PlanNames {
+  /** The names of a type in use. */
+  type(t: ComplexType | SimpleType): TypeNames;
+  /** The names of `t`, or undefined when it is not in use. */
+  typeIfNamed(t: ComplexType | SimpleType): TypeNames | undefined;
+  service(s: Service): ServiceNames;
+  /** The method of the operation named `operation` of `s`. */
+  method(s: Service, operation: string): string;
+  /** The const of the operation table of port `p` of `s`. */
+  portTable(s: Service, p: Port): string;
+  /** The property of a field or attribute of a type in use, or of an ordered list. */
+  prop(x: Property): string;
+  /** The property of `x`, or undefined for one no type in use declares (a message part's). */
+  propIfNamed(x: Property): string | undefined;
+  /** The fault class of a fault element. */
+  fault(e: ElementDecl): FaultNames;
+  /** Every named type, service and fault, in the order named. */
+  readonly types: ReadonlyMap<ComplexType | SimpleType, TypeNames>;
+  readonly services: ReadonlyMap<Service, ServiceNames>;
+  readonly faults: ReadonlyMap<ElementDecl, FaultNames>;
+}
+
+/** The names as the naming pass fills them in, each once. */
+export interface NameBuilder extends PlanNames {
+  setType(t: ComplexType | SimpleType, names: TypeNames): void;
+  setService(s: Service, names: ServiceNames): void;
+  setProp(x: Property, name: string): void;
+  setFault(e: ElementDecl, names: FaultNames): void;
+  setPortTable(s: Service, p: Port, name: string): void;
+  setSharedList(s: Service, key: string, name: string): void;
+}
+
 export interface EmitPlan {
   readonly model: WsdlModel;
   readonly nameHints: ReadonlyMap<ComplexType | SimpleType, string>;
   /** ASMX-style `ArrayOfX` types: their one repeated field, which is the array's item. */
-  readonly arrayItems: Map<ComplexType, ElementField>;
+  readonly arrayItems: ReadonlyMap<ComplexType, ElementField>;
   /** SOAP encoding: the fields written with `xsi:type`, and the type each names. */
-  readonly xsiTypes: Map<ElementField, QName>;
+  readonly xsiTypes: ReadonlyMap<ElementField, QName>;
   /** Types whose input form differs from their output form. */
-  readonly hasInputForm: Set<ComplexType | SimpleType>;
-  readonly typeNames: Map<ComplexType | SimpleType, TypeNames>;
-  readonly serviceNames: Map<Service, ServiceNames>;
+  readonly hasInputForm: ReadonlySet<ComplexType | SimpleType>;
   /** Namespace URIs in order of first use, with the const name each gets in descriptors.ts. */
-  readonly namespaces: Map<string, string>;
+  readonly namespaces: ReadonlyMap<string, string>;
   /**
-   * Property name per element field / attribute of each complex type (local names, de-clashed), and
-   * per ordered list; an element of an ordered list has its items' `$choice` here.
+   * The names of types, services, faults and properties (element fields and attributes of each
+   * complex type, de-clashed, and ordered lists; an element of an ordered list has its items'
+   * `$choice`).
    */
-  readonly propNames: Map<object, string>;
-  /** One generated fault class per fault element: its class and descriptor names. */
-  readonly faultClasses: Map<
-    ElementDecl,
-    { readonly className: string; readonly descriptor: string; readonly faultName: string }
-  >;
+  readonly names: PlanNames;
   /** Namespace constant names pinned by the user (`namespaceNames` option). */
   readonly pinnedNamespaces: ReadonlyMap<string, string>;
 }
 
-export function emptyPlan(
-  model: WsdlModel,
-  nameHints: ReadonlyMap<ComplexType | SimpleType, string>,
-  pinnedNamespaces: ReadonlyMap<string, string> = new Map(),
-): EmitPlan {
-  return {
-    model,
-    nameHints,
-    arrayItems: new Map(),
-    xsiTypes: new Map(),
-    hasInputForm: new Set(),
-    typeNames: new Map(),
-    serviceNames: new Map(),
-    namespaces: new Map(),
-    propNames: new Map(),
-    pinnedNamespaces,
-    faultClasses: new Map(),
-  };
+/** The plan as its passes fill it in (plan.ts's emitters read it as an EmitPlan). */
+export interface PlanBuilder extends EmitPlan {
+  readonly arrayItems: Map<ComplexType, ElementField>;
+  readonly xsiTypes: Map<ElementField, QName>;
+  readonly hasInputForm: Set<ComplexType | SimpleType>;
+  readonly namespaces: Map<string, string>;
+  readonly names: NameBuilder;
 }
 
-export type Pass = { readonly name: string; run(plan: EmitPlan): void };
+export type Pass = { readonly name: string; run(plan: PlanBuilder): void };
 
 export type { Operation };

@@ -97,7 +97,7 @@ export async function loadGenerated(
     ComplexDesc,
     ({ key: string; ref: NonNullable<ComplexType["fields"][number]["choice"]> } | undefined)[]
   >();
-  for (const [t, names] of p.typeNames) {
+  for (const [t, names] of p.names.types) {
     if (t.kind !== "complex" || p.arrayItems.has(t)) continue;
     const chain = collectHierarchy(t);
     const refs = chain.flatMap((c, level) =>
@@ -117,7 +117,7 @@ export async function loadGenerated(
   }
 
   const services = built.model.services.map((s): GoldenService => {
-    const names = p.serviceNames.get(s)!;
+    const names = p.names.service(s);
     return {
       name: s.name,
       desc: descriptors[names.descriptor] as ServiceDesc,

@@ -1,9 +1,9 @@
 /**
  * The layout stays readable, in the generator (src/) and the runtime (runtime/src/) alike: no
- * import
- * cycle among a tree's modules (type imports and `export … from` included, since a cycle of types
- * still ties the modules' meanings together), no file over 500 lines (300 in src/emit) and no class
- * over 300 lines, so that each folder can be read from the bottom up and each file on its own.
+ * import cycle among a tree's modules (type imports and `export … from` included, since a cycle of
+ * types still ties the modules' meanings together), no loop among its folders (each stands above
+ * what it imports), no file over 500 lines (300 in src/emit) and no class over 300 lines, so that
+ * each folder can be read from the bottom up and each file on its own.
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -63,6 +63,98 @@ function importCycles(dir: string): string[] {
   return cycles;
 }
 
+/**
+ * The arrows between runtime/src's rooms that close a loop today: one knot of ten rooms, which
+ * another step of issue #43 (item 2, runtime folders that stack) untangles. The list is pinned so
+ * that no arrow is added meanwhile; take an arrow off as it goes, and the test off once it is empty.
+ */
+const RUNTIME_LOOP_ARROWS = [
+  "client/ -> descriptors/",
+  "client/ -> errors.ts",
+  "client/ -> http/",
+  "client/ -> mime/",
+  "client/ -> soap/",
+  "client/ -> xml/",
+  "descriptors/ -> client/",
+  "descriptors/ -> errors.ts",
+  "descriptors/ -> scalars/",
+  "descriptors/ -> server/",
+  "errors.ts -> xml/",
+  "help/ -> descriptors/",
+  "help/ -> errors.ts",
+  "help/ -> http/",
+  "help/ -> scalars/",
+  "help/ -> server/",
+  "help/ -> soap/",
+  "help/ -> xml/",
+  "http/ -> descriptors/",
+  "http/ -> scalars/",
+  "mime/ -> descriptors/",
+  "mime/ -> http/",
+  "mime/ -> xml/",
+  "scalars/ -> xml/",
+  "server/ -> descriptors/",
+  "server/ -> errors.ts",
+  "server/ -> help/",
+  "server/ -> http/",
+  "server/ -> mime/",
+  "server/ -> scalars/",
+  "server/ -> soap/",
+  "server/ -> xml/",
+  "soap/ -> descriptors/",
+  "soap/ -> errors.ts",
+  "soap/ -> scalars/",
+  "soap/ -> xml/",
+  "xml/ -> descriptors/",
+  "xml/ -> scalars/",
+];
+
+/** The room of a file under a tree: its top folder, or the file itself at the top. */
+const roomOf = (file: string): string => {
+  const slash = file.indexOf("/");
+  return slash < 0 ? file : file.slice(0, slash + 1);
+};
+
+/**
+ * The imports between rooms (a tree's top folders and top files) that close a loop of rooms, each
+ * as "from -> to", sorted: the arrows inside a strongly connected group of rooms (Tarjan's).
+ */
+function folderLoops(dir: string): string[] {
+  const arrows = new Map<string, Set<string>>();
+  for (const f of sources(dir)) {
+    const from = roomOf(f);
+    const to = arrows.get(from) ?? new Set<string>();
+    arrows.set(from, to);
+    for (const i of importsOf(dir, f)) {
+      const room = roomOf(i);
+      if (room !== from && !room.startsWith("..")) to.add(room);
+    }
+  }
+  const group = new Map<string, number>();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const visit = (room: string): void => {
+    index.set(room, index.size);
+    low.set(room, index.get(room)!);
+    stack.push(room);
+    for (const next of arrows.get(room) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(room, Math.min(low.get(room)!, low.get(next)!));
+      } else if (!group.has(next)) low.set(room, Math.min(low.get(room)!, index.get(next)!));
+    }
+    if (low.get(room) !== index.get(room)) return;
+    for (let r = stack.pop(); r !== undefined; r = r === room ? undefined : stack.pop())
+      group.set(r, index.get(room)!);
+  };
+  for (const room of arrows.keys()) if (!index.has(room)) visit(room);
+  const loops: string[] = [];
+  for (const [from, tos] of arrows)
+    for (const to of tos) if (group.get(from) === group.get(to)) loops.push(`${from} -> ${to}`);
+  return loops.sort();
+}
+
 /** The files under `dir` longer than `max` lines, as "file (lines)". */
 function longFiles(dir: string, max: number): string[] {
   return sources(dir).flatMap((f) => {
@@ -98,10 +190,11 @@ function casts(dir: string): string[] {
 
 describe("the layout of src/ and runtime/src/", () => {
   // The options table types every option the CLI reads, and the config file is checked from it.
-  it("has no type assertion in src/cli", () => {
-    expect(sources("src/cli").length).toBeGreaterThan(2);
-    expect(casts("src/cli")).toEqual([]);
-  });
+  for (const dir of ["src/cli", "src/config"])
+    it(`has no type assertion in ${dir}`, () => {
+      expect(sources(dir).length).toBeGreaterThanOrEqual(2);
+      expect(casts(dir)).toEqual([]);
+    });
 
   // The plan names things; how they are printed is emit's: naming never depends on printing.
   it("src/transform imports nothing from src/emit", () => {
@@ -126,6 +219,17 @@ describe("the layout of src/ and runtime/src/", () => {
     });
   }
 
+  // src/: every room stands above what it imports.
+  it("has no import loop of folders in src", () => {
+    expect(folderLoops("src")).toEqual([]);
+  });
+
+  // runtime/src/: the arrows of today's knot (issue #43, item 2 untangles it), which may only go.
+  it("adds no arrow to the loops of folders in runtime/src", () => {
+    const added = folderLoops("runtime/src").filter((a) => !RUNTIME_LOOP_ARROWS.includes(a));
+    expect(added).toEqual([]);
+  });
+
   it(`has no file over ${MAX_EMIT_FILE_LINES} lines in ${EMIT_TREE}`, () => {
     expect(sources(EMIT_TREE).length).toBeGreaterThan(10);
     expect(longFiles(EMIT_TREE, MAX_EMIT_FILE_LINES)).toEqual([]);
@@ -139,6 +243,26 @@ describe("the layout of src/ and runtime/src/", () => {
     writeTemp(dir, "c.ts", `import { type A } from "./a.js";\nexport const c = 1 as A | 1;\n`);
     writeTemp(dir, "d.ts", `import { c } from "./c.js";\nexport const d = c;\n`);
     expect(importCycles(dir)).toEqual(["a.ts -> sub/b.ts -> c.ts -> a.ts"]);
+  });
+
+  it("finds a loop of folders that no file cycle makes, and only the arrows in it", () => {
+    const dir = tempDir();
+    for (const sub of ["model", "transform", "emit"]) mkdirSync(path.join(dir, sub));
+    writeTemp(
+      dir,
+      "model/build.ts",
+      `import { rule } from "../transform/rule.js";\nexport const b = rule;\n`,
+    );
+    writeTemp(dir, "model/model.ts", `export type M = string;\n`);
+    writeTemp(
+      dir,
+      "transform/rule.ts",
+      `import type { M } from "../model/model.js";\nexport const rule: M = "";\n`,
+    );
+    writeTemp(dir, "emit/emit.ts", `import { b } from "../model/build.js";\nexport const e = b;\n`);
+    writeTemp(dir, "index.ts", `export { e } from "./emit/emit.js";\n`);
+    expect(importCycles(dir)).toEqual([]);
+    expect(folderLoops(dir)).toEqual(["model/ -> transform/", "transform/ -> model/"]);
   });
 
   it("finds casts, but not `as const`", () => {

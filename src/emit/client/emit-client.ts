@@ -22,7 +22,7 @@ export function clientStatements(
 }
 
 function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string): Statement[] {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   const portName = ctx.file.use(symbol(names.portName, "./types.js", true));
   // With declared SOAP headers, options carry them typed: `soapHeaders` on the client and per call.
   const optionsArgs = [portName, ...(s.soapHeaders ? [typeExpr(ctx, s.soapHeaders, "input")] : [])];
@@ -52,7 +52,7 @@ function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string):
 
 /** The client's port, then one method per operation: its input, call options and result. */
 function clientMembers(ctx: EmitContext, s: Service, portName: string): Statement[] {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   const callOptions: Code = s.soapHeaders
     ? typeArgs(rtType(ctx, "CallOptions"), headerTypes(ctx, s.soapHeaders, "input", "output"))
     : rtType(ctx, "CallOptions");
@@ -62,7 +62,7 @@ function clientMembers(ctx: EmitContext, s: Service, portName: string): Statemen
     return {
       doc: sourceDoc(ctx, op.doc),
       code: cat(
-        `readonly ${propertyKey(names.methods.get(op.name)!)}: `,
+        `readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `,
         signature,
         " => ",
         typeArgs("Promise", [operationForm(ctx, op, "output")]),

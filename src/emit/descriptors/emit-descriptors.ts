@@ -37,7 +37,7 @@ export function scalarCall(ctx: EmitContext, t: SimpleType): Code {
 export function simpleDescExpr(ctx: EmitContext, t: TypeRef): Code {
   if (t.kind === "builtin") return `${rt(ctx, "xs")}.${t.scalar}`;
   if (t.kind === "simple")
-    return t.name === undefined ? scalarCall(ctx, t) : ctx.plan.typeNames.get(t)!.descriptor;
+    return t.name === undefined ? scalarCall(ctx, t) : ctx.plan.names.type(t).descriptor;
   return `${rt(ctx, "xs")}.string`;
 }
 
@@ -48,7 +48,7 @@ export function simpleDescExpr(ctx: EmitContext, t: TypeRef): Code {
  */
 export function typeDescExpr(ctx: EmitContext, t: TypeRef, direct = false): Code {
   if (t.kind !== "complex") return simpleDescExpr(ctx, t);
-  const name = ctx.plan.typeNames.get(t)!.descriptor;
+  const name = ctx.plan.names.type(t).descriptor;
   return direct ? name : arrow("()", name);
 }
 
@@ -219,9 +219,9 @@ function elementFieldOptions(plan: EmitPlan, f: ElementField): FieldCallOptions 
   // A sample holds the first branch of a choice only (FieldDesc.branch).
   const branch = f.choice !== undefined && f.choice.branch > 0 ? f.choice.branch : undefined;
   const fixed = suppliedFixed(f);
-  const list = f.ordered && plan.propNames.get(f.ordered);
+  const list = f.ordered && plan.names.propIfNamed(f.ordered);
   return {
-    prop: plan.propNames.get(f) ?? f.name.local,
+    prop: plan.names.propIfNamed(f) ?? f.name.local,
     min,
     max: f.maxOccurs,
     nillable: f.nillable,

@@ -7,7 +7,7 @@ import { elementDeclCall } from "./emit-descriptors.js";
 
 /** One FaultDesc const per fault class: its name, the element its detail carries, its class. */
 export function faultDescriptors(ctx: EmitContext, faultsModule: string): Statement[] {
-  return [...ctx.plan.faultClasses.entries()].map(([element, f]) => {
+  return [...ctx.plan.names.faults.entries()].map(([element, f]) => {
     const cls = ctx.file.use(symbol(f.className, faultsModule));
     const args = [JSON.stringify(f.faultName), elementDeclCall(ctx, element), cls];
     const made = call(rt(ctx, "fault"), ...args);

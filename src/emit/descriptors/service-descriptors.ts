@@ -36,7 +36,7 @@ function soapBody(
   if (shape.kind === "element") {
     props.push(["element", elementDeclCall(ctx, shape.element)]);
     if (direction === "request" && op.input !== shape.element.type) {
-      const prop = ctx.plan.propNames.get(op.input.fields[0]!) ?? shape.element.name.local;
+      const prop = ctx.plan.names.propIfNamed(op.input.fields[0]!) ?? shape.element.name.local;
       props.push(["prop", JSON.stringify(prop)]);
     }
   } else if (shape.kind === "parts") {
@@ -47,7 +47,7 @@ function soapBody(
     if (type)
       props.push(
         ["element", elementFieldCall(ctx, type.fields[0]!, true)],
-        ["parts", ctx.plan.typeNames.get(type)!.descriptor],
+        ["parts", ctx.plan.names.type(type).descriptor],
       );
   } else {
     const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p, true)));
@@ -72,7 +72,7 @@ function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult)
   // A wrapper that is a plain array (its one repeated field) decodes to the result itself: no prop.
   const arrayWrapper = owner?.kind === "complex" && ctx.plan.arrayItems.get(owner) === r.field;
   if (inOwner && !arrayWrapper)
-    return [["prop", JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)]];
+    return [["prop", JSON.stringify(ctx.plan.names.propIfNamed(r.field) ?? r.field.name.local)]];
   if (shape.kind === "rpc") return [["prop", JSON.stringify(r.field.name.local)]];
   return [];
 }
@@ -93,7 +93,7 @@ function headerProps(
     array(
       elements.map((e) => {
         const f = bag.fields.find((x) => x.name.ns === e.name.ns && x.name.local === e.name.local)!;
-        return JSON.stringify(ctx.plan.propNames.get(f) ?? f.name.local);
+        return JSON.stringify(ctx.plan.names.propIfNamed(f) ?? f.name.local);
       }),
     );
   const out: Props = [];
@@ -116,7 +116,7 @@ class SharedLists {
   ) {}
   /** The list, or the name of the const that shares it. */
   ref(kind: ListKind, elements: readonly ElementDecl[], list: (e: typeof elements) => Code): Code {
-    const name = this.ctx.plan.serviceNames.get(this.s)!.sharedLists.get(listKey(kind, elements));
+    const name = this.ctx.plan.names.service(this.s).sharedLists.get(listKey(kind, elements));
     if (name === undefined) return list(elements);
     if (!this.used.has(name)) this.used.set(name, list(elements));
     return name;
@@ -156,7 +156,7 @@ function operationDesc(
     props.push(...soapFlags(bop));
     if (bop.faults.length) {
       const faults = (elements: readonly ElementDecl[]) =>
-        array(elements.map((e) => ctx.plan.faultClasses.get(e)!.descriptor));
+        array(elements.map((e) => ctx.plan.names.fault(e).descriptor));
       const elements = bop.faults.map((f) => f.element);
       props.push(["faults", lists.ref("Faults", elements, faults)]);
     }
@@ -167,7 +167,7 @@ function operationDesc(
     const scalarKind =
       t.kind === "builtin" ? t.scalar : t.kind === "simple" ? t.base.scalar : "string";
     const required = p.field.minOccurs > 0 || scalarKind === "string";
-    const prop = ctx.plan.propNames.get(p.field) ?? p.field.name.local;
+    const prop = ctx.plan.names.propIfNamed(p.field) ?? p.field.name.local;
     const options: [string, Code][] = [];
     if (prop !== p.name) options.push(["prop", JSON.stringify(prop)]);
     if (!required) options.push(["required", "false"]);
@@ -194,7 +194,7 @@ function operationDesc(
  * operations, ports and SOAP header forms, which the client and server types are mapped from.
  */
 function serviceDescType(ctx: EmitContext, s: Service): Code {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   const typed = { ...ctx, typesModule: "./types.js" };
   const fromTypes = (name: string) => ctx.file.use(symbol(name, "./types.js", true));
   const args: Code[] = [fromTypes(names.operations), fromTypes(names.portName)];
@@ -213,7 +213,7 @@ function serviceDescType(ctx: EmitContext, s: Service): Code {
  * its ports' operation tables (one for ports whose tables are equal), then the service's.
  */
 export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
   const tables = new Map<string, Table>();
   const lists = new SharedLists(ctx, s);
@@ -225,7 +225,12 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
     const table = object(ops, true);
     const key = JSON.stringify(table);
     const soap = p.binding.protocol === "soap11" || p.binding.protocol === "soap12";
-    const known = tables.get(key) ?? { name: names.portTables.get(p)!, ports: [], table, soap };
+    const known = tables.get(key) ?? {
+      name: ctx.plan.names.portTable(s, p),
+      ports: [],
+      table,
+      soap,
+    };
     tables.set(key, { ...known, ports: [...known.ports, p.name] });
     const port: Props = [
       ["name", JSON.stringify(p.name)],
@@ -238,7 +243,7 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
     return [objectKey(p.name), object(port, true)];
   });
   const methods = s.operations.map((op): [string, Code] => [
-    objectKey(names.methods.get(op.name)!),
+    objectKey(ctx.plan.names.method(s, op.name)),
     JSON.stringify(op.name),
   ]);
   const desc: Props = [
@@ -246,7 +251,7 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
     ["targetNamespace", nsRef(ctx, s.targetNamespace)],
     ["defaultPort", JSON.stringify(defaultPort?.name ?? "")],
   ];
-  if (s.soapHeaders) desc.push(["soapHeaders", ctx.plan.typeNames.get(s.soapHeaders)!.descriptor]);
+  if (s.soapHeaders) desc.push(["soapHeaders", ctx.plan.names.type(s.soapHeaders).descriptor]);
   desc.push(["methods", object(methods, true)], ["ports", object(ports, true)]);
   const type = serviceDescType(ctx, s);
   return [

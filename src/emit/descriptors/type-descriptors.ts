@@ -18,8 +18,8 @@ import {
 
 /** The declaration of one type's descriptor. */
 export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): Statement {
-  const name = ctx.plan.typeNames.get(t)!.descriptor;
-  const label = JSON.stringify(t.name?.local ?? ctx.plan.typeNames.get(t)!.type);
+  const name = ctx.plan.names.type(t).descriptor;
+  const label = JSON.stringify(t.name?.local ?? ctx.plan.names.type(t).type);
   // A scalar's stays untyped: no API reads its type, and Bing's 124 enumerations would spend 2.9 kB
   // of its size budget (descriptor-size.test.ts) on it.
   if (t.kind === "simple") {
@@ -75,11 +75,11 @@ function inheritedBase(ctx: EmitContext, t: ComplexType): string | undefined {
   const base = t.base;
   if (!base || ctx.plan.arrayItems.has(base) || collectHierarchy(base).includes(t))
     return undefined;
-  return ctx.plan.typeNames.get(base)?.descriptor;
+  return ctx.plan.names.typeIfNamed(base)?.descriptor;
 }
 
 function attributeCall(ctx: EmitContext, a: ComplexType["attributes"][number]): Code {
-  const prop = ctx.plan.propNames.get(a)!;
+  const prop = ctx.plan.names.prop(a);
   const o: Props = [];
   if (prop !== a.name.local) o.push(["prop", JSON.stringify(prop)]);
   if (a.required) o.push(["required", "true"]);
@@ -104,16 +104,13 @@ function anyIndex(hierarchy: readonly ComplexType[]): number {
  * apart.
  */
 function familyOptions(ctx: EmitContext, t: ComplexType): Code {
-  const names = ctx.plan.typeNames.get(t)!;
+  const names = ctx.plan.names.type(t);
   const o: Props = [["ns", nsRef(ctx, t.name?.ns ?? "")]];
   if (names.type !== t.name?.local) o.push(["tag", JSON.stringify(names.type)]);
   // The direct ones only: the runtime adds theirs.
   const derived = t.derived;
   if (derived.length > 0)
-    o.push([
-      "derived",
-      arrow("()", array(derived.map((d) => ctx.plan.typeNames.get(d)!.descriptor))),
-    ]);
+    o.push(["derived", arrow("()", array(derived.map((d) => ctx.plan.names.type(d).descriptor)))]);
   if (t.abstract) o.push(["abstract", "true"]);
   return object(o);
 }

@@ -4,7 +4,7 @@ import { block, cat, params, type Statement } from "../code.js";
 import { typeExpr } from "../type-expressions.js";
 
 export function faultStatements(ctx: EmitContext): Statement[] {
-  const faults = [...ctx.plan.faultClasses.entries()];
+  const faults = [...ctx.plan.names.faults.entries()];
   if (faults.length === 0)
     return [
       {

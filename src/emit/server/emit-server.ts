@@ -55,7 +55,7 @@ function serviceServer(
   descriptorsModule: string,
   wsdl: EmbeddedWsdlModule | undefined,
 ): Statement[] {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
   const embedded = wsdlArgument(ctx, wsdl);
   const init = object([
@@ -107,7 +107,7 @@ function serviceServer(
 
 /** One method per operation: its input and context, its result or a promise of it. */
 function serviceMembers(ctx: EmitContext, s: Service): Member[] {
-  const names = ctx.plan.serviceNames.get(s)!;
+  const names = ctx.plan.names.service(s);
   return s.operations.map((op) => {
     const input = operationForm(ctx, op, "serverInput");
     const output = operationForm(ctx, op, "serverOutput");
@@ -115,7 +115,7 @@ function serviceMembers(ctx: EmitContext, s: Service): Member[] {
     return {
       doc: sourceDoc(ctx, op.doc),
       code: cat(
-        `readonly ${propertyKey(names.methods.get(op.name)!)}: `,
+        `readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `,
         params([cat("input: ", input), `context: ${names.context}`]),
         " => ",
         result,

@@ -17,7 +17,7 @@ import {
 
 /** All declarations for one type (output form, then input form when it differs). */
 export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType): Statement[] {
-  const names = ctx.plan.typeNames.get(t)!;
+  const names = ctx.plan.names.type(t);
   const modes: Mode[] = names.input !== names.type ? ["output", "input"] : ["output"];
   const out = modes.map((mode) =>
     declaration(ctx, t, mode, mode === "input" ? names.input : names.type),
@@ -59,7 +59,7 @@ function familyDeclarations(
   const members = concreteMembers(t);
   const anyOf = (mode: Mode) =>
     members.length === 0 ? "never" : union(members.map((m) => ownTypeExpr(ctx, m, mode)));
-  const what = `A ${t.name?.local ?? ctx.plan.typeNames.get(t)!.type}${t.abstract ? " (abstract)" : ""} or a type derived from it, told apart by \`$type\` (\`xsi:type\` on the wire).`;
+  const what = `A ${t.name?.local ?? ctx.plan.names.type(t).type}${t.abstract ? " (abstract)" : ""} or a type derived from it, told apart by \`$type\` (\`xsi:type\` on the wire).`;
   const out = [{ doc: what, code: alias(family.type, anyOf("output")) }];
   if (family.input !== family.type)
     out.push({
@@ -108,7 +108,7 @@ function declarationDoc(
 ): string | undefined {
   const input =
     mode === "input"
-      ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: what a caller writes, where it differs.`
+      ? `Input form of {@link ${ctx.plan.names.type(t).type}}: what a caller writes, where it differs.`
       : undefined;
   return [sourceDoc(ctx, t.doc), input].filter(Boolean).join("\n\n") || undefined;
 }
@@ -128,7 +128,7 @@ function inputOfInterface(
   const same = new Map(output.members.map(([key, m]) => [key, JSON.stringify(m)]));
   const changed = members.filter(([key, m]) => same.get(key) !== JSON.stringify(m));
   const keys = changed.map(([key]) => JSON.stringify(key));
-  const base = typeArgs("Omit", [ctx.plan.typeNames.get(t)!.type, union(keys)]);
+  const base = typeArgs("Omit", [ctx.plan.names.type(t).type, union(keys)]);
   return block(
     cat(`export interface ${name} extends `, base),
     changed.map(([, m]) => m),

@@ -28,7 +28,7 @@ export function complexShape(
   const { fields, attributes } = collectFields(t);
   const members: Keyed[] = [];
   if (inFamily(t)) {
-    const tag = ctx.plan.typeNames.get(t)!.type;
+    const tag = ctx.plan.names.type(t).type;
     members.push([
       "$type",
       {
@@ -53,16 +53,17 @@ export function complexShape(
         code: "$attributes?: Record<string, string>;",
       },
     ]);
-  for (const a of attributes)
-    members.push([ctx.plan.propNames.get(a)!, attributeMember(ctx, a, mode)]);
+  for (const a of attributes) members.push([ctx.plan.names.prop(a), attributeMember(ctx, a, mode)]);
   // An ordered list is one property, where its first element stands (listMember).
   const lists = orderedLists(fields);
   const member = (f: ElementField): Member =>
-    f.ordered ? listMember(ctx, f.ordered, lists.get(f.ordered)!, mode) : fieldMember(ctx, f, mode);
+    f.ordered
+      ? listMember(ctx, f.ordered, lists.get(f.ordered) ?? [f], mode)
+      : fieldMember(ctx, f, mode);
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
-    if (f.ordered && lists.get(f.ordered)![0] !== f) continue;
+    if (f.ordered && lists.get(f.ordered)?.[0] !== f) continue;
     if (f.choice && !f.choice.repeated) {
       const list = choices.get(f.choice.group) ?? [];
       list.push(f);
@@ -89,7 +90,7 @@ function attributeMember(
   a: ComplexType["attributes"][number],
   mode: Mode,
 ): Member {
-  const prop = ctx.plan.propNames.get(a)!;
+  const prop = ctx.plan.names.prop(a);
   const note = valueConstraint(a, "absent");
   const source = sourceDoc(ctx, a.doc);
   const doc =
@@ -119,7 +120,7 @@ function fieldMember(ctx: EmitContext, f: ElementField, mode: Mode): Member {
   return {
     doc: paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")),
     code: cat(
-      `${propertyKey(ctx.plan.propNames.get(f)!)}${optional ? "?" : ""}: `,
+      `${propertyKey(ctx.plan.names.prop(f))}${optional ? "?" : ""}: `,
       fixed ?? fieldType(ctx, f, mode),
       ";",
     ),
@@ -170,8 +171,7 @@ function choiceUnion(
 }
 
 /** The property a field's value is in: its own, or its ordered list's. */
-const propOf = (ctx: EmitContext, f: ElementField): string =>
-  ctx.plan.propNames.get(f.ordered ?? f)!;
+const propOf = (ctx: EmitContext, f: ElementField): string => ctx.plan.names.prop(f.ordered ?? f);
 
 /** The elements of each ordered list among `fields`, in order. */
 function orderedLists(fields: readonly ElementField[]): Map<OrderedList, ElementField[]> {
@@ -193,7 +193,7 @@ function listMember(
 ): Member {
   const items = fields.map((f) =>
     cat(
-      `{ $choice: ${JSON.stringify(ctx.plan.propNames.get(f)!)}; value: `,
+      `{ $choice: ${JSON.stringify(ctx.plan.names.prop(f))}; value: `,
       occurrenceType(ctx, f, mode),
       " }",
     ),
@@ -202,7 +202,7 @@ function listMember(
   return {
     doc: "The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element.",
     code: cat(
-      `${propertyKey(ctx.plan.propNames.get(list)!)}${optional ? "?" : ""}: `,
+      `${propertyKey(ctx.plan.names.prop(list))}${optional ? "?" : ""}: `,
       arrayOf(union(items)),
       ";",
     ),

@@ -13,9 +13,11 @@ import { withAttachments } from "./attachment-types.js";
 /** The port name union and the operations interface of every service. */
 export function serviceTypes(ctx: EmitContext, services: readonly Service[]): Statement[] {
   return services.flatMap((s) => {
-    const names = ctx.plan.serviceNames.get(s)!;
+    const names = ctx.plan.names.service(s);
     const ports = s.ports.length ? union(s.ports.map((p) => JSON.stringify(p.name))) : "never";
-    const members = s.operations.map((op) => operationTypes(ctx, op, names.methods.get(op.name)!));
+    const members = s.operations.map((op) =>
+      operationTypes(ctx, op, ctx.plan.names.method(s, op.name)),
+    );
     return [
       {
         doc: `The ports of service ${s.name}: the client talks to the service over the one you choose.`,

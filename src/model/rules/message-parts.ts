@@ -7,18 +7,23 @@
  * readers (soap-binding.ts, http-binding.ts) for each binding operation; the binding rules stay
  * there.
  */
-import type { DiagnosticBag } from "../diagnostics.js";
-import type { QName } from "../parse/qname.js";
-import type { RawPart } from "../parse/wsdl.js";
-import { recovery } from "../recovery.js";
-import { XS_STRING } from "../model/builtins.js";
-import { syntheticField } from "../model/fields.js";
-import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model/model.js";
-import type { SchemaSet } from "../model/schema-set.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import type { QName } from "../../parse/qname.js";
+import type { RawPart } from "../../parse/wsdl.js";
+import { recovery } from "../../recovery.js";
+import { XS_STRING } from "../builtins.js";
+import { syntheticField } from "../fields.js";
+import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model.js";
+
+/** The components parts name, as SchemaSet maps them. */
+export interface PartSchemas {
+  type(name: QName, at: SourceLocation): TypeRef;
+  element(name: QName, at: SourceLocation): ElementDecl;
+}
 
 /** What the part rules need: the schemas parts name components of, and where defects are said. */
 export interface PartContext {
-  readonly schemas: SchemaSet;
+  readonly schemas: PartSchemas;
   readonly diagnostics: DiagnosticBag;
 }
 

@@ -1,7 +1,7 @@
-/** Choice (src/transform/choice.ts): which choice and branch each flattened field is in. */
+/** Choice (src/model/rules/choice.ts): which choice and branch each flattened field is in. */
 import { describe, expect, it } from "vitest";
-import type { ComplexType } from "../../src/model/model.js";
-import type { RawParticle } from "../../src/parse/xsd.js";
+import type { ComplexType } from "../../../src/model/model.js";
+import type { RawParticle } from "../../../src/parse/xsd.js";
 import {
   choice,
   complexType,
@@ -11,7 +11,7 @@ import {
   schemaSet,
   sequence,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 /** Each field as name, minOccurs, maxOccurs and choice ref. */
 const marks = (t: ComplexType) =>

@@ -8,8 +8,8 @@
  * optionality is in its ref. A repeated choice is no union but an ordered list (ordered-lists.ts).
  * Called by content flattening (flatten.ts) for each particle, while a type is mapped.
  */
-import type { RawParticle } from "../parse/xsd.js";
-import type { ChoiceRef } from "../model/model.js";
+import type { RawParticle } from "../../parse/xsd.js";
+import type { ChoiceRef } from "../model.js";
 
 /**
  * How a particle's items stand in a choice: `opened` is the number of the choice it opens, if it

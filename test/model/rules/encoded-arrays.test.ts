@@ -1,9 +1,9 @@
 /**
- * SOAP-encoded arrays (src/transform/encoded-arrays.ts): a restriction of soapenc:Array as a
+ * SOAP-encoded arrays (src/model/rules/encoded-arrays.ts): a restriction of soapenc:Array as a
  * typed array.
  */
 import { describe, expect, it } from "vitest";
-import type { RawAttribute, RawParticle } from "../../src/parse/xsd.js";
+import type { RawAttribute, RawParticle } from "../../../src/parse/xsd.js";
 import {
   attribute,
   complexType,
@@ -17,7 +17,7 @@ import {
   soapenc,
   TNS,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 /** `<attribute ref="soapenc:arrayType" wsdl:arrayType="tns:Item<dims>"/>`. */
 const arrayTypeOf = (item: string, dims: string): RawAttribute =>

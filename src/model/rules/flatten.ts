@@ -6,15 +6,19 @@
  * list where the repeated particle holds a choice (ordered-lists.ts). An `xs:any`, or a
  * group declared nowhere, makes the content open (kept raw in `$any`) and the place of the first
  * is kept; a group that contains itself is left out of itself with a warning. Mapping is lazy, so
- * this is a function SchemaSet calls as it maps each type, not a pass over mapped types.
+ * this is a rule SchemaSet applies as it maps each type, not a pass over mapped types. At each
+ * particle it applies the choice (choice.ts) and ordered list (ordered-lists.ts) rules, and at
+ * each element reference the schema set gives the substitution group's members
+ * (substitution-groups.ts).
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import type { QName } from "../parse/qname.js";
-import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../parse/xsd.js";
-import { recovery } from "../recovery.js";
-import type { ChoiceRef, ElementField } from "../model/model.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import type { QName } from "../../parse/qname.js";
+import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../../parse/xsd.js";
+import { recovery } from "../../recovery.js";
+import type { ChoiceRef, ElementField } from "../model.js";
 import { branchMinOccurs, choiceScope, nestedChoice } from "./choice.js";
 import { mayOpenList, orderedFields } from "./ordered-lists.js";
+import { ownContent, type MappingRule } from "./rule.js";
 
 /** What flattening needs of the schema set. */
 export interface FlattenContext {
@@ -64,6 +68,18 @@ interface Walk {
   anyAt?: number;
   fields: number;
 }
+
+/** Gives a complex type its element fields, and whether (and where) it holds raw content. */
+export const content: MappingRule<FlattenContext> = {
+  name: "content",
+  step: "content",
+  apply({ ct, raw, schema, hint }, cx) {
+    const flat = flattenContent(ownContent(raw).particle, schema, hint, cx);
+    ct.fields = flat.fields;
+    ct.anyElements = flat.anyElements;
+    if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
+  },
+};
 
 /** Flattens the content model `particle` (of schema `schema`) of the type named by `hint`. */
 export function flattenContent(

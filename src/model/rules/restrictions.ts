@@ -4,12 +4,31 @@
  * inherits attribute uses through a restriction: it has the attributes of its base (and of the
  * base's bases) that it neither restates nor prohibits (`use="prohibited"`). This runs as a pass
  * once every type is mapped, since a base's attributes are not mapped yet while its content is,
- * and a restriction of it may be met there.
+ * and a restriction of it may be met there; while a type is mapped, the rule records what its
+ * restriction prohibits (after the derivation rule has found what it restricts).
  */
-import { qnameKey } from "../parse/qname.js";
-import type { RawAttribute, RawAttributeGroupRef, RawSchema } from "../parse/xsd.js";
-import type { AttributeField, ComplexType, Mutable } from "../model/model.js";
+import { qnameKey } from "../../parse/qname.js";
+import type { RawAttribute, RawAttributeGroupRef, RawSchema } from "../../parse/xsd.js";
+import type { AttributeField, ComplexType, Mutable } from "../model.js";
 import { localAttributeName } from "./attributes.js";
+import type { MappingRule } from "./rule.js";
+
+/** What the restriction rule asks of the schema set. */
+export interface RestrictionContext {
+  /** Records that `ct` restricts a declared complex type, prohibiting `prohibited` (by key). */
+  restricts(ct: ComplexType, prohibited: ReadonlySet<string>): void;
+}
+
+/** Records, for a type that restricts another, the attributes its restriction prohibits. */
+export const restriction: MappingRule<RestrictionContext> = {
+  name: "restriction",
+  step: "derivation",
+  apply({ ct, raw, schema }, cx) {
+    const d = raw.complexContent;
+    if (ct.restricts !== undefined && d !== undefined)
+      cx.restricts(ct, prohibitedAttributes(d.attributes, schema));
+  },
+};
 
 /**
  * The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by

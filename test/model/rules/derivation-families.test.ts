@@ -1,5 +1,5 @@
 /**
- * Derivation families (src/transform/derivation-families.ts): the types derived from a type, and
+ * Derivation families (src/model/rules/derivation-families.ts): the types derived from a type, and
  * circles cut.
  */
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import {
   schemaSet,
   sequence,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 const extending = (name: string, base: string) =>
   complexType(name, {

@@ -1,9 +1,9 @@
 /**
- * Content flattening (src/transform/flatten.ts): nested particles and groups into ordered
+ * Content flattening (src/model/rules/flatten.ts): nested particles and groups into ordered
  * fields.
  */
 import { describe, expect, it } from "vitest";
-import type { ComplexType } from "../../src/model/model.js";
+import type { ComplexType } from "../../../src/model/model.js";
 import {
   any,
   complexType,
@@ -16,7 +16,7 @@ import {
   schemaSet,
   sequence,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 /** Each field as name, minOccurs and maxOccurs, in order. */
 const occurrences = (t: ComplexType) =>

@@ -1,8 +1,8 @@
 /**
- * Message parts (src/transform/message-parts.ts): parts as fields, and the SOAP body they make.
+ * Message parts (src/model/rules/message-parts.ts): parts as fields, and the SOAP body they make.
  */
 import { describe, expect, it } from "vitest";
-import { soapBody } from "../../src/transform/message-parts.js";
+import { soapBody } from "../../../src/model/rules/message-parts.js";
 import {
   complexType,
   element,
@@ -13,7 +13,7 @@ import {
   schemaSet,
   sequence,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 const WRAPPER = q("Op");
 

@@ -1,9 +1,9 @@
 /**
- * Attributes (src/transform/attributes.ts): groups expanded in place, refs followed, defects
+ * Attributes (src/model/rules/attributes.ts): groups expanded in place, refs followed, defects
  * recovered.
  */
 import { describe, expect, it } from "vitest";
-import { NS } from "../../src/parse/namespaces.js";
+import { NS } from "../../../src/parse/namespaces.js";
 import {
   attribute,
   attributeGroup,
@@ -14,7 +14,7 @@ import {
   schema,
   schemaSet,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 const groupRef = (local: string) => attributeGroupRef(q(local));
 

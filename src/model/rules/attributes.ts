@@ -4,21 +4,22 @@
  * restriction's prohibitions are applied in restrictions.ts). `xml:lang` and SOAP encoding's
  * `arrayType` are declared by schemas nobody imports, so they are plain strings. An attribute or
  * group declared nowhere is read as a string, or opens the type to any attribute, with a warning;
- * a group that contains itself is left out of itself. Called by SchemaSet as it maps each type.
+ * a group that contains itself is left out of itself. A rule SchemaSet applies as it maps each type.
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
-import type { QName } from "../parse/qname.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
+import type { QName } from "../../parse/qname.js";
 import type {
   RawAnyAttribute,
   RawAttribute,
   RawAttributeGroupRef,
   RawSchema,
   RawSimpleType,
-} from "../parse/xsd.js";
-import { recovery } from "../recovery.js";
-import { XS_STRING } from "../model/builtins.js";
-import type { AttributeField, BuiltinType, SimpleType } from "../model/model.js";
+} from "../../parse/xsd.js";
+import { recovery } from "../../recovery.js";
+import { XS_STRING } from "../builtins.js";
+import type { AttributeField, BuiltinType, SimpleType } from "../model.js";
+import { ownContent, type MappingRule } from "./rule.js";
 
 type AttributeList = readonly (RawAttribute | RawAttributeGroupRef | RawAnyAttribute)[];
 
@@ -49,6 +50,17 @@ export interface AttributeContext {
     at: SourceLocation,
   ): BuiltinType | SimpleType;
 }
+
+/** Gives a complex type its attributes, and opens it to any other where its declaration says so. */
+export const attributes: MappingRule<AttributeContext> = {
+  name: "attributes",
+  step: "content",
+  apply({ ct, raw, schema, hint }, cx) {
+    const attrs = attributeFields(ownContent(raw).attributes, schema, hint, cx);
+    ct.attributes = attrs.attributes;
+    if (attrs.open) ct.anyAttributes = true;
+  },
+};
 
 /**
  * The attributes of a type (`hint` names it) and whether it takes any other (`open`): a group it

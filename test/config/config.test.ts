@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { validateConfig, ConfigError } from "../../src/cli/config.js";
-import { configJsonSchema, OPTIONS, SOURCE_KEYS } from "../../src/cli/options.js";
+import { validateConfig, ConfigError } from "../../src/config/config.js";
+import { configJsonSchema, OPTIONS, SOURCE_KEYS } from "../../src/config/options.js";
 import { WSDL_PATH } from "../support/captures.js";
 import { tempDir } from "../support/tmp.js";
 

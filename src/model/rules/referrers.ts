@@ -2,8 +2,8 @@
  * Global components by the component each names (a base, a substitution group head): the index two
  * rules share.
  */
-import { qnameKey, type QName } from "../parse/qname.js";
-import type { RawSchema } from "../parse/xsd.js";
+import { qnameKey, type QName } from "../../parse/qname.js";
+import type { RawSchema } from "../../parse/xsd.js";
 
 /** A named global component, with its schema. */
 export interface Declared<R> {

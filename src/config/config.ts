@@ -1,6 +1,6 @@
 /**
  * Reads and validates `wsdl-tsgen.config.json` against OPTIONS; unknown keys are errors with a
- * hint.
+ * hint. Below both its readers, the CLI and `scaffold --update`, so that neither imports the other.
  */
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";

@@ -1,11 +1,14 @@
 /**
- * Restriction (src/transform/restrictions.ts): attributes inherited through a restriction, less
+ * Restriction (src/model/rules/restrictions.ts): attributes inherited through a restriction, less
  * the prohibited ones.
  */
 import { describe, expect, it } from "vitest";
-import { qnameKey } from "../../src/parse/qname.js";
-import { completeRestrictions, prohibitedAttributes } from "../../src/transform/restrictions.js";
-import type { ComplexType } from "../../src/model/model.js";
+import { qnameKey } from "../../../src/parse/qname.js";
+import {
+  completeRestrictions,
+  prohibitedAttributes,
+} from "../../../src/model/rules/restrictions.js";
+import type { ComplexType } from "../../../src/model/model.js";
 import {
   attribute,
   complexType,
@@ -20,7 +23,7 @@ import {
   sequence,
   TNS,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 const names = (t: ComplexType) => t.attributes.map((a) => a.name.local);
 

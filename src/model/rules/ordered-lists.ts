@@ -9,8 +9,8 @@
  * a choice keeps an array per element, as before. Called by content flattening (flatten.ts) for
  * each particle, while a type is mapped.
  */
-import type { SourceLocation } from "../diagnostics.js";
-import type { ElementField, OrderedList } from "../model/model.js";
+import type { SourceLocation } from "../../diagnostics.js";
+import type { ElementField, OrderedList } from "../model.js";
 
 /**
  * Whether a particle repeated `maxOccurs` times may open a list: it repeats, and no particle

@@ -8,10 +8,10 @@
  * gives an element its complex type before mapping the type's content. Called by SchemaSet at
  * each element reference; the members of a head are found once.
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import { qnameKey, type QName } from "../parse/qname.js";
-import type { RawElement, RawSchema } from "../parse/xsd.js";
-import type { ElementDecl } from "../model/model.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import { qnameKey, type QName } from "../../parse/qname.js";
+import type { RawElement, RawSchema } from "../../parse/xsd.js";
+import type { ElementDecl } from "../model.js";
 import { referrers, type Declared } from "./referrers.js";
 
 export class SubstitutionGroups {

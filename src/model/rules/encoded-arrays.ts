@@ -3,14 +3,33 @@
  * `wsdl:arrayType` on the arrayType attribute (`tns:Item[]`) or by the one repeated element of its
  * content. The runtime writes `soapenc:arrayType` itself, so the attribute is no field of the type.
  * An array of more than one dimension is not an array of items: its content is kept raw, with a
- * warning. SchemaSet calls this once such a type's content is mapped, since it reshapes what
- * flattening made. (ASMX's literal `ArrayOfX` wrappers are the transform's array-wrappers pass.)
+ * warning. SchemaSet applies this rule after the content and attribute rules, since it reshapes
+ * what they made. (ASMX's literal `ArrayOfX` wrappers are the transform's array-wrappers pass.)
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
-import type { QName } from "../parse/qname.js";
-import type { RawDerivation } from "../parse/xsd.js";
-import type { ComplexType, ElementField, Mutable, TypeRef } from "../model/model.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
+import type { QName } from "../../parse/qname.js";
+import type { RawDerivation } from "../../parse/xsd.js";
+import type { ComplexType, ElementField, Mutable, TypeRef } from "../model.js";
+import type { MappingRule } from "./rule.js";
+
+/** What the encoded array rule asks of the schema set. */
+export interface EncodedArrayContext {
+  readonly diagnostics: DiagnosticBag;
+  /** The item type `name` (declared nowhere: xs:anyType's content, with a recovery warning). */
+  itemType(name: QName, at: SourceLocation): TypeRef;
+}
+
+/** Reshapes a restriction of soapenc:Array into an array of its items. */
+export const encodedArrays: MappingRule<EncodedArrayContext> = {
+  name: "encoded-arrays",
+  step: "content",
+  apply({ ct, raw }, cx) {
+    const d = raw.complexContent;
+    if (d !== undefined && isEncodedArray(d))
+      shapeEncodedArray(ct, d, (n, at) => cx.itemType(n, at), cx.diagnostics);
+  },
+};
 
 const ANY_TYPE: QName = { ns: NS.xsd, local: "anyType" };
 

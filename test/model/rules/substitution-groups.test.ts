@@ -1,10 +1,10 @@
 /**
- * Substitution groups (src/transform/substitution-groups.ts): which elements may stand where a
+ * Substitution groups (src/model/rules/substitution-groups.ts): which elements may stand where a
  * head is referenced.
  */
 import { describe, expect, it } from "vitest";
-import type { ComplexType, ElementField } from "../../src/model/model.js";
-import type { RawElement } from "../../src/parse/xsd.js";
+import type { ComplexType, ElementField } from "../../../src/model/model.js";
+import type { RawElement } from "../../../src/parse/xsd.js";
 import {
   attribute,
   complexType,
@@ -17,7 +17,7 @@ import {
   schemaSet,
   sequence,
   xs,
-} from "../support/schema-factory.js";
+} from "../../support/schema-factory.js";
 
 const member = (name: string, type: string, head: string, more: Partial<RawElement> = {}) =>
   element(name, q(type), { substitutionGroup: q(head), ...more });
