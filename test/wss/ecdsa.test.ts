@@ -1,0 +1,102 @@
+/**
+ * R3 of issue 42: for an ECDSA signature (r, s), (r, n − s) is a second valid signature of the same
+ * SignedInfo, and the replay cache was keyed on the signature's bytes, so a captured request could
+ * be executed twice. Our signer now writes only low-S values, the verifier refuses high-S ones by
+ * name, and a replay is known by its canonical SignedInfo whatever the value.
+ */
+import { createPublicKey, generateKeyPairSync, sign, verify } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { envelope } from "../../runtime/src/internal.js";
+import { SecurityRefusal } from "../../runtime/src/index.js";
+import { curveOrder, isHighS, toLowS } from "../../runtime/src/wss/ecdsa.js";
+import { signEnvelope, signer, Verifier, type Signer } from "../../runtime/src/wss/index.js";
+import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
+
+const missing = opensslMissing();
+if (missing) console.log(`wss ecdsa: ${missing}; the message tests are skipped.`);
+
+const request = (n: number): string =>
+  envelope("1.1", `<GetMessages xmlns="urn:m"><email>${n}</email></GetMessages>`);
+
+const VALUE = /<ds:SignatureValue>([^<]+)<\/ds:SignatureValue>/;
+
+/** The same signature with s replaced by n − s: the other of its two valid forms. */
+function flipped(value: Buffer, n: bigint): Buffer {
+  const size = value.length / 2;
+  const s = BigInt(`0x${value.subarray(size).toString("hex")}`);
+  const other = Buffer.from((n - s).toString(16).padStart(size * 2, "0"), "hex");
+  return Buffer.concat([value.subarray(0, size), other]);
+}
+
+describe("low-S ECDSA values on P-256, P-384 and P-521", () => {
+  it.each(["prime256v1", "secp384r1", "secp521r1"])(
+    "%s: both forms verify, one is low",
+    (curve) => {
+      const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: curve });
+      const n = curveOrder(publicKey)!;
+      const text = Buffer.from("signed info");
+      for (let i = 0; i < 16; i++) {
+        const value = sign("sha256", text, { key: privateKey, dsaEncoding: "ieee-p1363" });
+        const key = { key: publicKey, dsaEncoding: "ieee-p1363" } as const;
+        const [low, high] = [toLowS(value, n), flipped(toLowS(value, n), n)];
+        expect([isHighS(low, n), isHighS(high, n)]).toEqual([false, true]);
+        expect([verify("sha256", text, key, low), verify("sha256", text, key, high)]).toEqual([
+          true,
+          true,
+        ]);
+      }
+    },
+  );
+});
+
+describe.skipIf(missing !== undefined)("ECDSA signatures and replays", () => {
+  let keys: TestKeys;
+  let s: Signer;
+  let n: bigint;
+
+  beforeAll(() => {
+    keys = makeKeys("ecdsa-replay", { ec: true });
+    s = signer({ key: keys.key, cert: keys.cert });
+    n = curveOrder(createPublicKey(keys.cert))!;
+  });
+
+  const valueOf = (xml: string): Buffer => Buffer.from(VALUE.exec(xml)![1]!, "base64");
+  const withValue = (xml: string, v: Buffer): string =>
+    xml.replace(VALUE, `<ds:SignatureValue>${v.toString("base64")}</ds:SignatureValue>`);
+
+  const refusal = (verifier: Verifier, xml: string): SecurityRefusal => {
+    try {
+      verifier.verify(xml);
+    } catch (e) {
+      if (e instanceof SecurityRefusal) return e;
+      throw e;
+    }
+    throw new Error("not refused");
+  };
+
+  it("our signer writes only low-S values", () => {
+    const values = Array.from({ length: 32 }, (_, i) => valueOf(signEnvelope(request(i), s)));
+    expect(values.filter((v) => isHighS(v, n))).toEqual([]);
+  });
+
+  it("a low-S value is taken, its high-S twin refused by name", () => {
+    const verifier = new Verifier({ trust: [keys.cert], checks: { replay: false } });
+    const xml = signEnvelope(request(1), s);
+    const twin = withValue(xml, flipped(valueOf(xml), n));
+    expect(verifier.verify(xml).signer?.subject).toBe("CN=ecdsa-replay");
+    const e = refusal(verifier, twin);
+    expect([e.reason, e.message]).toEqual(["signature", "the ECDSA signature value is not low-S"]);
+  });
+
+  it("with high-S taken, the twin of a seen message is still a replay (keyed on SignedInfo)", () => {
+    const verifier = new Verifier({ trust: [keys.cert], checks: { lowS: false } });
+    const xml = signEnvelope(request(2), s);
+    const twin = withValue(xml, flipped(valueOf(xml), n));
+    expect(verifier.verify(xml).signer).toBeDefined();
+    const e = refusal(verifier, twin);
+    expect([e.reason, e.message]).toEqual(["replay", "the message was replayed"]);
+    // The twin is a valid signature: a verifier that has not seen the first takes it.
+    const fresh = new Verifier({ trust: [keys.cert], checks: { lowS: false } });
+    expect(fresh.verify(twin).signer).toBeDefined();
+  });
+});
