@@ -15,6 +15,12 @@ export const MAX_TRANSFORMS = 5;
 /** Prefixes in one InclusiveNamespaces PrefixList, and its length in characters. */
 export const MAX_PREFIXES = 64;
 export const MAX_PREFIX_LIST_LENGTH = 2048;
+/**
+ * The most elements a SignedInfo within these limits holds: CanonicalizationMethod and
+ * SignatureMethod with an InclusiveNamespaces, and per reference itself, Transforms, DigestMethod,
+ * DigestValue and each transform with an InclusiveNamespaces. Enforced as the tree is read.
+ */
+export const MAX_SIGNED_INFO_ELEMENTS = 3 + MAX_REFERENCES * (4 + 2 * MAX_TRANSFORMS);
 /** A DigestValue's length without white space: SHA-512's is 88 base64 characters. */
 const MAX_DIGEST_VALUE = 128;
 

@@ -35,11 +35,17 @@ import { digestOf } from "./digest.js";
 import { curveOrder, isHighS } from "./ecdsa.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
 import { ReplayCache } from "./replay.js";
-import { readSignedInfo, type ReferenceRead, type SignedInfoRead } from "./signed-info.js";
+import {
+  MAX_SIGNED_INFO_ELEMENTS,
+  readSignedInfo,
+  type ReferenceRead,
+  type SignedInfoRead,
+} from "./signed-info.js";
 import { checkTimestamp } from "./timestamp.js";
 import {
   attrValue,
   childElement,
+  DEFAULT_LIMITS,
   elementsOf,
   readTree,
   textOf,
@@ -256,7 +262,7 @@ export class Verifier {
 
 function parse(xml: string | Uint8Array): SigElement {
   try {
-    return readTree(xml);
+    return readTree(xml, LIMITS);
   } catch (e) {
     // A tree past its limits is well-formed but refused; say which, not "not well-formed".
     if (e instanceof TreeLimitError)
@@ -295,6 +301,8 @@ function signedInfoOf(signature: SigElement): SigElement {
     refuse("the signature does not begin with its one SignedInfo", "malformed");
   return all[0]!;
 }
+
+const LIMITS = { ...DEFAULT_LIMITS, maxSignedInfoElements: MAX_SIGNED_INFO_ELEMENTS };
 
 const NO_PREFIXES: ReadonlySet<string> = new Set();
 
