@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "../../runtime/src/internal.js";
 import { SecurityRefusal } from "../../runtime/src/index.js";
 import { curveOrder, isHighS, toLowS } from "../../runtime/src/wss/ecdsa.js";
-import { signEnvelope, signer, Verifier, type Signer } from "../../runtime/src/wss/index.js";
+import { signEnvelope, signer, Verifier } from "../../runtime/src/wss/index.js";
+
+type Signer = ReturnType<typeof signer>;
 import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
 
 const missing = opensslMissing();

@@ -11,15 +11,11 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiClient } from "../../generated-samples/message-service/index.js";
 import { envelope } from "../../runtime/src/internal.js";
 import { SecurityRefusal } from "../../runtime/src/index.js";
-import {
-  signEnvelope,
-  signer,
-  Verifier,
-  x509Security,
-  type Signer,
-} from "../../runtime/src/wss/index.js";
+import { signEnvelope, signer, Verifier, x509Security } from "../../runtime/src/wss/index.js";
 import { recordingServer, rejection } from "../support/loopback.js";
 import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
+
+type Signer = ReturnType<typeof signer>;
 
 /** How many canonicalizations were made: the cost a keyless forger must not reach. */
 const c14n = vi.hoisted(() => ({ calls: 0 }));
