@@ -2,9 +2,14 @@
  * R3 of issue 42: for an ECDSA signature (r, s), (r, n − s) is a second valid signature of the same
  * SignedInfo, and the replay cache was keyed on the signature's bytes, so a captured request could
  * be executed twice. Our signer now writes only low-S values, the verifier refuses high-S ones by
- * name, and a replay is known by its canonical SignedInfo whatever the value.
+ * name, and a replay is known by its canonical SignedInfo whatever the value. xmlsec1 (OpenSSL)
+ * signs ECDSA without normalizing s: each of its signatures is taken when low-S, refused by name
+ * when high-S, and taken either way with the low-S check off, its output never changed.
  */
+import { spawnSync } from "node:child_process";
 import { createPublicKey, generateKeyPairSync, sign, verify } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "../../runtime/src/internal.js";
 import { SecurityRefusal } from "../../runtime/src/index.js";
@@ -12,7 +17,8 @@ import { curveOrder, isHighS, toLowS } from "../../runtime/src/wss/ecdsa.js";
 import { signEnvelope, signer, Verifier } from "../../runtime/src/wss/index.js";
 
 type Signer = ReturnType<typeof signer>;
-import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
+import { tempDir } from "../support/tmp.js";
+import { makeKeys, opensslMissing, xmlsec1Missing, type TestKeys } from "../support/wss-keys.js";
 
 const missing = opensslMissing();
 if (missing) console.log(`wss ecdsa: ${missing}; the message tests are skipped.`);
@@ -28,6 +34,16 @@ function flipped(value: Buffer, n: bigint): Buffer {
   const s = BigInt(`0x${value.subarray(size).toString("hex")}`);
   const other = Buffer.from((n - s).toString(16).padStart(size * 2, "0"), "hex");
   return Buffer.concat([value.subarray(0, size), other]);
+}
+
+function refusal(verifier: Verifier, xml: string): SecurityRefusal {
+  try {
+    verifier.verify(xml);
+  } catch (e) {
+    if (e instanceof SecurityRefusal) return e;
+    throw e;
+  }
+  throw new Error("not refused");
 }
 
 describe("low-S ECDSA values on P-256, P-384 and P-521", () => {
@@ -66,16 +82,6 @@ describe.skipIf(missing !== undefined)("ECDSA signatures and replays", () => {
   const withValue = (xml: string, v: Buffer): string =>
     xml.replace(VALUE, `<ds:SignatureValue>${v.toString("base64")}</ds:SignatureValue>`);
 
-  const refusal = (verifier: Verifier, xml: string): SecurityRefusal => {
-    try {
-      verifier.verify(xml);
-    } catch (e) {
-      if (e instanceof SecurityRefusal) return e;
-      throw e;
-    }
-    throw new Error("not refused");
-  };
-
   it("our signer writes only low-S values", () => {
     const values = Array.from({ length: 32 }, (_, i) => valueOf(signEnvelope(request(i), s)));
     expect(values.filter((v) => isHighS(v, n))).toEqual([]);
@@ -100,5 +106,46 @@ describe.skipIf(missing !== undefined)("ECDSA signatures and replays", () => {
     // The twin is a valid signature: a verifier that has not seen the first takes it.
     const fresh = new Verifier({ trust: [keys.cert], checks: { lowS: false } });
     expect(fresh.verify(twin).signer).toBeDefined();
+  });
+});
+
+const noXmlsec1 = xmlsec1Missing();
+if (noXmlsec1) console.log(`wss ecdsa: ${noXmlsec1}; the xmlsec1 ECDSA test is skipped.`);
+
+describe.skipIf(noXmlsec1 !== undefined)("ECDSA signatures made by xmlsec1", () => {
+  it("each is taken when low-S and refused by name when high-S", () => {
+    const keys = makeKeys("xmlsec1-ecdsa", { ec: true });
+    const n = curveOrder(createPublicKey(keys.cert))!;
+    const strict = new Verifier({ trust: [keys.cert], checks: { replay: false } });
+    const lenient = new Verifier({ trust: [keys.cert], checks: { replay: false, lowS: false } });
+    const dir = tempDir("wss-xmlsec1-ecdsa-");
+    const ours = signer({ key: keys.key, cert: keys.cert });
+    for (let i = 0; i < 8; i++) {
+      // Our signed message as xmlsec1's template: its digests and value emptied for it to fill.
+      const template = signEnvelope(request(i), ours)
+        .replace(/<ds:DigestValue>[^<]*</g, "<ds:DigestValue><")
+        .replace(VALUE, "<ds:SignatureValue></ds:SignatureValue>");
+      const [tpl, out] = [path.join(dir, `t${i}.xml`), path.join(dir, `o${i}.xml`)];
+      writeFileSync(tpl, template);
+      const ids = ["--id-attr:Id", "Body", "--id-attr:Id", "Timestamp"];
+      const r = spawnSync(
+        "xmlsec1",
+        ["--sign", "--privkey-pem", keys.keyPath, ...ids, "--output", out, tpl],
+        {
+          encoding: "utf8",
+        },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      const xml = readFileSync(out, "utf8");
+      const value = Buffer.from(VALUE.exec(xml)![1]!.replace(/\s+/g, ""), "base64");
+      expect(lenient.verify(xml).signer?.subject).toBe("CN=xmlsec1-ecdsa");
+      if (isHighS(value, n)) {
+        const e = refusal(strict, xml);
+        expect([e.reason, e.message]).toEqual([
+          "signature",
+          "the ECDSA signature value is not low-S",
+        ]);
+      } else expect(strict.verify(xml).signer?.subject).toBe("CN=xmlsec1-ecdsa");
+    }
   });
 });
