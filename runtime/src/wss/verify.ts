@@ -4,7 +4,10 @@
  * changed part, an untrusted or expired certificate, a stale or future Timestamp, a Body other than
  * the signed one (signature wrapping), duplicate Ids, references outside the envelope, algorithms
  * not allowed, and replays. Each refusal is a SecurityRefusal naming what failed, in words that
- * reveal nothing about keys or about how far a comparison got.
+ * reveal nothing about keys or about how far a comparison got. What precedes the signature value's
+ * check is open to anyone (the trusted certificate is public), so SignedInfo is read strictly and
+ * within fixed limits first (signed-info.ts); replays are known by the SignedInfo signed, and an
+ * ECDSA value only in its low-S form (ecdsa.ts).
  */
 import {
   timingSafeEqual,
