@@ -13,7 +13,8 @@
  *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
  *      default run.
  *   5. WS-Security: a GetMessages call signed both ways against the same call unsigned, in CPU time
- *      per call, and signing and verifying one request alone (bench/wss.ts).
+ *      per call, and signing and verifying one request alone (bench/wss.ts); a keyless forger's
+ *      worst 1 MiB messages against an honest one (bench/wss-hostile.ts).
  *   6. MTOM: a 64 MiB document uploaded and downloaded as MTOM attachments against inline base64,
  *      each side's peak RSS growth against the attachment's size, and node-soap reading the same
  *      MTOM answer (bench/mtom.ts).

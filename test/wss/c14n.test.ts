@@ -59,4 +59,19 @@ describe("exclusive canonicalization, what signatures rely on", () => {
     expect(excC14n(element('<a x="2">t</a>', "a"))).not.toBe(a);
     expect(excC14n(element('<a x="1">u</a>', "a"))).not.toBe(a);
   });
+
+  it("reads a PrefixList once: a prefix named twice is written once", () => {
+    const el = element(fixture("exc-2.2-first.xml"), "elem2");
+    const once = excC14n(el, ["n3"]);
+    expect(excC14n(el, ["n3", "n3", "n3"])).toBe(once);
+    expect(excC14n(el, new Set(["n3"]))).toBe(once);
+    expect(once).toBe(fixture("exc-2.2-first-prefixlist-n3.expected.xml"));
+  });
+
+  it("writes a PrefixList's prefix again below an element that rebinds it", () => {
+    const xml = '<r xmlns:p="urn:1"><s><t xmlns:p="urn:2"><u/></t></s></r>';
+    expect(excC14n(element(xml, "s"), ["p"])).toBe(
+      '<s xmlns:p="urn:1"><t xmlns:p="urn:2"><u></u></t></s>',
+    );
+  });
 });

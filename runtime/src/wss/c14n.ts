@@ -11,22 +11,28 @@ import type { SigElement } from "./tree.js";
 
 /**
  * The canonical form of `el` and its content. `inclusive` is the PrefixList ("#default" for the
- * default namespace), whose prefixes are written as inclusive canonicalization would.
+ * default namespace), whose prefixes are written as inclusive canonicalization would; read once
+ * into a set, so that a prefix named twice costs nothing more.
  */
-export function excC14n(el: SigElement, inclusive: readonly string[] = []): string {
+export function excC14n(el: SigElement, inclusive: Iterable<string> = []): string {
   const out: string[] = [];
-  const prefixes = inclusive.map((p) => (p === "#default" ? "" : p));
-  write(el, new Map(), prefixes, out);
+  const prefixes = new Set<string>();
+  for (const p of inclusive) prefixes.add(p === "#default" ? "" : p);
+  write(el, undefined, new Map(), prefixes, out);
   return out.join("");
 }
 
 function write(
   el: SigElement,
+  parentScope: SigElement["scope"] | undefined,
   rendered: ReadonlyMap<string, string>,
-  inclusive: readonly string[],
+  inclusive: ReadonlySet<string>,
   out: string[],
 ): void {
-  const decls = declarations(el, rendered, inclusive);
+  // Below the apex, an element whose scope is its parent's own object declares nothing, so the
+  // PrefixList's prefixes are already written as they bind here: skip them (the list's length
+  // then costs nothing per element that declares no namespace).
+  const decls = declarations(el, rendered, el.scope === parentScope ? NONE : inclusive);
   const name = qname(el.prefix, el.local);
   out.push("<", name);
   let mine = rendered;
@@ -43,7 +49,7 @@ function write(
   out.push(">");
   for (const c of el.children) {
     if (typeof c === "string") out.push(escapeText(c));
-    else write(c, mine, inclusive, out);
+    else write(c, el.scope, mine, inclusive, out);
   }
   out.push("</", name, ">");
 }
@@ -52,7 +58,7 @@ function write(
 function declarations(
   el: SigElement,
   rendered: ReadonlyMap<string, string>,
-  inclusive: readonly string[],
+  inclusive: ReadonlySet<string>,
 ): [string, string][] {
   const used = new Set<string>([el.prefix]);
   for (const a of el.attrs) if (a.prefix !== "" && a.prefix !== "xml") used.add(a.prefix);
@@ -75,6 +81,8 @@ function sortedAttributes(attrs: readonly XmlAttribute[]): readonly XmlAttribute
     a.uri !== b.uri ? (a.uri < b.uri ? -1 : 1) : a.local < b.local ? -1 : a.local > b.local ? 1 : 0,
   );
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const qname = (prefix: string, local: string): string => (prefix ? `${prefix}:${local}` : local);
 

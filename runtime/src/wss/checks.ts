@@ -28,6 +28,13 @@ export interface VerifyChecks {
   readonly algorithms: boolean;
   /** A signature seen before within its Timestamp's window is refused. */
   readonly replay: boolean;
+  /**
+   * An ECDSA signature value must be low-S (s ≤ n/2): of the two valid values (r, s) and (r, n − s)
+   * only one is taken. Peers whose ECDSA (OpenSSL's, say) leaves s as it comes sign high-S about
+   * half the time; switching this off for them is safe against replays, which are keyed on the
+   * signed SignedInfo, not on the value (docs/ws-security.md).
+   */
+  readonly lowS: boolean;
 }
 
 export interface VerifyOptions {
@@ -68,4 +75,5 @@ export const ALL_CHECKS: VerifyChecks = {
   referencesInEnvelope: true,
   algorithms: true,
   replay: true,
+  lowS: true,
 };

@@ -1,7 +1,7 @@
 /**
- * The signatures seen, each until its message expires: a signature value seen again within that
- * window is a replay (WSS4J keeps the same). Bounded: past its size, expired entries go first, then
- * the oldest.
+ * The messages seen, by a hash of what each signed (its canonical SignedInfo, not its signature
+ * value, of which ECDSA has two valid forms), each until it expires: one seen again within that
+ * window is a replay. Bounded: past its size, expired entries go first, then the oldest.
  */
 import { createHash } from "node:crypto";
 

@@ -11,6 +11,7 @@ import * as alg from "./algorithms.js";
 import type { DigestName, SignatureName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
 import { digestOf } from "./digest.js";
+import { curveOrder, toLowS } from "./ecdsa.js";
 import { envelopeParts, startTagEnd, writtenName, wsuId } from "./parts.js";
 import { allElements, readTree, type SigElement } from "./tree.js";
 
@@ -203,10 +204,13 @@ function signatureXml(s: Signer, references: readonly string[], bstId: string): 
     readTree(`<ds:SignedInfo xmlns:ds="${alg.DS_NS}">${inner}</ds:SignedInfo>`),
   );
   const { hash, ecdsa } = alg.signatureHash(s.signature);
-  const value = sign(hash, Buffer.from(canonical, "utf8"), {
+  const raw = sign(hash, Buffer.from(canonical, "utf8"), {
     key: s.key,
     dsaEncoding: ecdsa ? "ieee-p1363" : "der",
-  }).toString("base64");
+  });
+  // Verifiers (ours among them) take only the low-S one of an ECDSA value's two forms.
+  const n = ecdsa ? curveOrder(s.key) : undefined;
+  const value = (n === undefined ? raw : toLowS(raw, n)).toString("base64");
   return (
     `<ds:Signature xmlns:ds="${alg.DS_NS}" Id="${newId("SIG")}"><ds:SignedInfo>${inner}</ds:SignedInfo>` +
     `<ds:SignatureValue>${value}</ds:SignatureValue><ds:KeyInfo><wsse:SecurityTokenReference>` +

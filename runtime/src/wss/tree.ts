@@ -8,6 +8,7 @@
 import { tokenizeXml } from "../xml/tokenizer.js";
 import type { TokenHandler, XmlAttribute, XmlTag } from "../xml/tokens.js";
 import { XMLNS_URI } from "../xml/namespaces.js";
+import { DS_NS } from "./algorithms.js";
 
 export interface SigElement {
   /** The prefix as written ("" for none), the local name and the namespace. */
@@ -28,9 +29,14 @@ export interface SigElement {
 export interface TreeLimits {
   readonly maxDepth: number;
   readonly maxElements: number;
+  /**
+   * The most elements inside one ds:SignedInfo: checked as it is read, so that a SignedInfo
+   * stuffed with elements is refused before the rest of the message is read.
+   */
+  readonly maxSignedInfoElements?: number;
 }
 
-const DEFAULT_LIMITS: TreeLimits = { maxDepth: 64, maxElements: 100_000 };
+export const DEFAULT_LIMITS: TreeLimits = { maxDepth: 64, maxElements: 100_000 };
 
 export class TreeLimitError extends Error {}
 
@@ -47,12 +53,22 @@ class TreeBuilder implements TokenHandler {
   private current: SigElement | undefined;
   private depth = 0;
   private count = 0;
+  /** The depth of the ds:SignedInfo being read (0 outside one), and its elements so far. */
+  private signedInfoAt = 0;
+  private inSignedInfo = 0;
 
   constructor(private readonly limits: TreeLimits) {}
 
   open(tag: XmlTag): void {
     if (++this.depth > this.limits.maxDepth || ++this.count > this.limits.maxElements)
       throw new TreeLimitError("the document is nested too deeply or has too many elements");
+    if (this.signedInfoAt > 0) {
+      if (++this.inSignedInfo > (this.limits.maxSignedInfoElements ?? Infinity))
+        throw new TreeLimitError("the SignedInfo has more elements than its schema allows");
+    } else if (tag.local === "SignedInfo" && tag.uri === DS_NS) {
+      this.signedInfoAt = this.depth;
+      this.inSignedInfo = 0;
+    }
     const colon = tag.name.indexOf(":");
     const el: SigElement = {
       prefix: colon === -1 ? "" : tag.name.slice(0, colon),
@@ -70,6 +86,7 @@ class TreeBuilder implements TokenHandler {
   }
 
   close(): void {
+    if (this.depth === this.signedInfoAt) this.signedInfoAt = 0;
     this.depth--;
     this.current = this.current?.parent;
   }

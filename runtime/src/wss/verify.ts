@@ -4,7 +4,10 @@
  * changed part, an untrusted or expired certificate, a stale or future Timestamp, a Body other than
  * the signed one (signature wrapping), duplicate Ids, references outside the envelope, algorithms
  * not allowed, and replays. Each refusal is a SecurityRefusal naming what failed, in words that
- * reveal nothing about keys or about how far a comparison got.
+ * reveal nothing about keys or about how far a comparison got. What precedes the signature value's
+ * check is open to anyone (the trusted certificate is public), so SignedInfo is read strictly and
+ * within fixed limits first (signed-info.ts); replays are known by the SignedInfo signed, and an
+ * ECDSA value only in its low-S form (ecdsa.ts).
  */
 import {
   timingSafeEqual,
@@ -32,12 +35,21 @@ import {
 import { excC14n } from "./c14n.js";
 import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
 import { digestOf } from "./digest.js";
+import { curveOrder, isHighS } from "./ecdsa.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
 import { ReplayCache } from "./replay.js";
+import {
+  MAX_SIGNED_INFO_ELEMENTS,
+  readSignedInfo,
+  type ReferenceRead,
+  type SignedInfoRead,
+} from "./signed-info.js";
 import { checkTimestamp } from "./timestamp.js";
 import {
   attrValue,
   childElement,
+  DEFAULT_LIMITS,
+  elementsOf,
   readTree,
   textOf,
   TreeLimitError,
@@ -56,11 +68,8 @@ interface Resolved {
   readonly element: SigElement;
   readonly digest: DigestName;
   readonly value: string;
-  readonly prefixes: readonly string[];
+  readonly prefixes: ReadonlySet<string>;
 }
-
-/** The most references a signature may have: each is a canonicalization of a subtree. */
-const MAX_REFERENCES = 32;
 
 const refuse = (message: string, reason: string): never => {
   throw new SecurityRefusal(message, reason);
@@ -92,11 +101,14 @@ export class Verifier {
       if (this.checks.signature) refuse("the message is not signed", "missing-signature");
       return { version: parts.version, signer: undefined };
     }
-    const signedInfo = required(signature, DS_NS, "SignedInfo");
-    const method = this.signatureMethod(signedInfo);
-    const references = this.references(signedInfo, ids);
+    // Everything before the signature value's check is bounded by SignedInfo's schema and limits
+    // (signed-info.ts): anyone can copy a trusted certificate, so none of it may cost much.
+    const signedInfo = signedInfoOf(signature);
+    const info = readSignedInfo(signedInfo);
+    const method = this.signatureMethod(info);
+    const references = this.references(info, ids);
     const cert = this.certificate(signature, security, now);
-    const value = this.checkSignatureValue(signature, signedInfo, method, cert.publicKey);
+    const signed = this.checkSignatureValue(signature, signedInfo, info, method, cert.publicKey);
     if (this.checks.digest) for (const r of references) checkDigest(r);
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
     const skew = (this.o.skewSeconds ?? 60) * 1000;
@@ -104,8 +116,9 @@ export class Verifier {
     if (ts.length > 1) refuse("the Security header has more than one Timestamp", "malformed");
     const expires = checkTimestamp(ts[0], now, skew, this.o.timestampSeconds ?? 300, this.checks);
     if (this.checks.replay) {
-      // The bytes, not the text: base64 spellings of the same value differ in unused bits.
-      if (!this.replays.add(value, expires + skew, now.getTime()))
+      // Keyed on what was signed, not on the signature value: an ECDSA signature has a second
+      // valid value, and base64 spellings of one value differ in unused bits.
+      if (!this.replays.add(signed, expires + skew, now.getTime()))
         refuse("the message was replayed", "replay");
     }
     return { version: parts.version, signer: cert.cert };
@@ -125,10 +138,10 @@ export class Verifier {
     return ids;
   }
 
-  private signatureMethod(signedInfo: SigElement): SignatureName {
-    const c14n = attrValue(required(signedInfo, DS_NS, "CanonicalizationMethod"), "", "Algorithm");
-    if (c14n !== EXC_C14N) refuse("the canonicalization is not exclusive C14N", "algorithm");
-    const uri = attrValue(required(signedInfo, DS_NS, "SignatureMethod"), "", "Algorithm");
+  private signatureMethod(info: SignedInfoRead): SignatureName {
+    if (info.canonicalization.algorithm !== EXC_C14N)
+      refuse("the canonicalization is not exclusive C14N", "algorithm");
+    const uri = info.signatureMethod;
     const allowed = this.checks.algorithms
       ? (this.o.signatures ?? DEFAULT_SIGNATURES)
       : ALL_SIGNATURES;
@@ -138,18 +151,14 @@ export class Verifier {
     );
   }
 
-  private references(signedInfo: SigElement, ids: ReadonlyMap<string, SigElement>): Resolved[] {
-    const refs = childrenNamed(signedInfo, DS_NS, "Reference");
-    if (refs.length === 0) refuse("the signature has no references", "malformed");
-    if (refs.length > MAX_REFERENCES) refuse("the signature has too many references", "malformed");
+  private references(info: SignedInfoRead, ids: ReadonlyMap<string, SigElement>): Resolved[] {
     const allowed = this.checks.algorithms ? (this.o.digests ?? DEFAULT_DIGESTS) : ALL_DIGESTS;
     const resolved: Resolved[] = [];
-    for (const ref of refs) {
+    for (const ref of info.references) {
       const prefixes = this.transforms(ref);
-      const uri = attrValue(ref, "", "URI") ?? "";
-      const digestUri = attrValue(required(ref, DS_NS, "DigestMethod"), "", "Algorithm");
+      const uri = ref.uri ?? "";
       const digest =
-        allowedName(DIGESTS, allowed, digestUri) ??
+        allowedName(DIGESTS, allowed, ref.digestMethod) ??
         refuse("a digest algorithm not allowed", "algorithm");
       // Only a shorthand reference to an element of this envelope (BSP R5204): no external URI,
       // no XPointer, no whole document.
@@ -158,19 +167,17 @@ export class Verifier {
         if (!this.checks.referencesInEnvelope) continue;
         refuse("a signature reference points outside the envelope", "reference-outside");
       }
-      const value = textOf(required(ref, DS_NS, "DigestValue")).replace(/\s+/g, "");
-      resolved.push({ element: element!, digest, value, prefixes });
+      resolved.push({ element: element!, digest, value: ref.digestValue, prefixes });
     }
     return resolved;
   }
 
   /** A reference's one exclusive C14N transform (BSP R5416, R5423), and its PrefixList. */
-  private transforms(ref: SigElement): readonly string[] {
-    const transforms = childElement(ref, DS_NS, "Transforms");
-    const list = transforms ? childrenNamed(transforms, DS_NS, "Transform") : [];
-    const exc = list.length === 1 && attrValue(list[0]!, "", "Algorithm") === EXC_C14N;
+  private transforms(ref: ReferenceRead): ReadonlySet<string> {
+    const list = ref.transforms;
+    const exc = list.length === 1 && list[0]!.algorithm === EXC_C14N;
     if (!exc && this.checks.algorithms) refuse("a transform not allowed", "algorithm");
-    return exc ? prefixList(list[0]!) : [];
+    return exc ? list[0]!.prefixes : NO_PREFIXES;
   }
 
   /** The certificate of the BinarySecurityToken the KeyInfo refers to, trusted and valid. */
@@ -185,28 +192,39 @@ export class Verifier {
     return cert;
   }
 
+  /** Checks the signature value; gives the canonical SignedInfo it signs. */
   private checkSignatureValue(
     signature: SigElement,
     signedInfo: SigElement,
+    info: SignedInfoRead,
     method: SignatureName,
     publicKey: KeyObject,
   ): Buffer {
-    const c14n = required(signedInfo, DS_NS, "CanonicalizationMethod");
-    const canonical = excC14n(signedInfo, prefixList(c14n));
     const value = Buffer.from(textOf(required(signature, DS_NS, "SignatureValue")), "base64");
     const { hash, ecdsa } = signatureHash(method);
     // crypto.verify picks RSA or ECDSA by the key: the algorithm named must be the key's own.
     if (publicKey.asymmetricKeyType !== (ecdsa ? "ec" : "rsa"))
       refuse("the signature algorithm does not fit the certificate's key", "algorithm");
+    if (ecdsa) this.checkLowS(value, publicKey);
+    const canonical = Buffer.from(excC14n(signedInfo, info.canonicalization.prefixes), "utf8");
     let ok = false;
     try {
       const key = { key: publicKey, dsaEncoding: ecdsa ? "ieee-p1363" : "der" } as const;
-      ok = verifySignature(hash, Buffer.from(canonical, "utf8"), key, value);
+      ok = verifySignature(hash, canonical, key, value);
     } catch {
       // A value crypto cannot read (malformed DER) is a signature that does not match.
     }
     if (!ok) refuse("the signature value does not match", "signature");
-    return value;
+    return canonical;
+  }
+
+  /** (r, n − s) is a second valid signature: only the low-S one of the two is taken. */
+  private checkLowS(value: Uint8Array, publicKey: KeyObject): void {
+    if (!this.checks.lowS) return;
+    const n = curveOrder(publicKey);
+    if (n === undefined)
+      refuse("the certificate's curve is not P-256, P-384 or P-521", "algorithm");
+    if (isHighS(value, n!)) refuse("the ECDSA signature value is not low-S", "signature");
   }
 
   /** The certificate of the token that the signature's SecurityTokenReference names. */
@@ -218,9 +236,11 @@ export class Verifier {
     );
     const ref = str && childElement(str, WSSE_NS, "Reference");
     const uri = ref && attrValue(ref, "", "URI");
-    const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find(
-      (t) => uri === `#${attrValue(t, WSU_NS, "Id")}`,
-    );
+    // Only a token with a wsu:Id is referred to: one without is named by no URI ("#undefined").
+    const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find((t) => {
+      const id = attrValue(t, WSU_NS, "Id");
+      return id !== undefined && uri === `#${id}`;
+    });
     if (!token || attrValue(token, "", "ValueType") !== X509V3)
       return refuse("the signature names no X.509 token of the Security header", "malformed");
     try {
@@ -245,7 +265,7 @@ export class Verifier {
 
 function parse(xml: string | Uint8Array): SigElement {
   try {
-    return readTree(xml);
+    return readTree(xml, LIMITS);
   } catch (e) {
     // A tree past its limits is well-formed but refused; say which, not "not well-formed".
     if (e instanceof TreeLimitError)
@@ -276,12 +296,18 @@ function required(el: SigElement, ns: string, local: string): SigElement {
   return childElement(el, ns, local) ?? refuse(`the signature has no ${local}`, "malformed");
 }
 
-/** The InclusiveNamespaces PrefixList of a C14N method or transform. */
-function prefixList(el: SigElement): readonly string[] {
-  const inc = childElement(el, EXC_C14N, "InclusiveNamespaces");
-  const list = inc && attrValue(inc, "", "PrefixList");
-  return list ? list.split(/\s+/).filter((p) => p !== "") : [];
+/** The signature's one SignedInfo, its first child element (XML Signature 4.1). */
+function signedInfoOf(signature: SigElement): SigElement {
+  const all = childrenNamed(signature, DS_NS, "SignedInfo");
+  if (all.length === 0) refuse("the signature has no SignedInfo", "malformed");
+  if (all.length > 1 || elementsOf(signature)[0] !== all[0])
+    refuse("the signature does not begin with its one SignedInfo", "malformed");
+  return all[0]!;
 }
+
+const LIMITS = { ...DEFAULT_LIMITS, maxSignedInfoElements: MAX_SIGNED_INFO_ELEMENTS };
+
+const NO_PREFIXES: ReadonlySet<string> = new Set();
 
 function checkDigest(r: Resolved): void {
   const expected = Buffer.from(digestOf(r.digest, excC14n(r.element, r.prefixes)), "base64");
