@@ -108,15 +108,19 @@ function agreement(files: Files): { path: string; content: string } {
 const errorsOf = (errors: FolderError[]) => errors.map((e) => `${e.file}:${e.line}: ${e.message}`);
 
 describe("descriptors and types", () => {
-  it("agree in every generated sample: descriptors.ts checked, the written-out types as mapped", () => {
-    const folders = new Map<string, Files>();
-    for (const dir of sdkFolders()) {
-      const files = checked(read(dir));
-      folders.set(dir, [...files, agreement(files)]);
-    }
-    expect(folders.size).toBeGreaterThan(10);
-    expect(errorsOf(compileFolders(folders))).toEqual([]);
-  });
+  it(
+    "agree in every generated sample: descriptors.ts checked, the written-out types as mapped",
+    { timeout: 120_000 },
+    () => {
+      const folders = new Map<string, Files>();
+      for (const dir of sdkFolders()) {
+        const files = checked(read(dir));
+        folders.set(dir, [...files, agreement(files)]);
+      }
+      expect(folders.size).toBeGreaterThan(10);
+      expect(errorsOf(compileFolders(folders))).toEqual([]);
+    },
+  );
 
   it("disagree, and it is seen, when a written-out type or a descriptor is wrong", () => {
     const files = read(path.join(SAMPLES, "message-service"));
