@@ -7,18 +7,19 @@ export const DEFAULT_MTOM_THRESHOLD = 1024;
 
 /**
  * The MTOM policy of a client's SOAP requests, undefined when they are sent as plain envelopes;
- * refused beside `security`, whose signature covers the envelope as written, not its attachments.
+ * refused beside a `security` that cannot sign attachment parts (`unsignedParts`), whose signature
+ * would cover the envelope as written, not its attachments. (x509Security signs them.)
  */
 export function mtomPolicy(
   option: boolean | { readonly threshold?: number } | undefined,
   port: PortDesc,
-  signed = false,
+  unsignedParts = false,
 ): MtomPolicy | undefined {
   const on = option ?? (port.mtom === true && port.protocol.startsWith("soap"));
   if (on === false) return undefined;
-  if (signed)
+  if (unsignedParts)
     throw new Error(
-      "security signs the envelope as written, and an MTOM package moves its binaries out of it; expected one of security and mtom (mtom: false, where the WSDL's policy asks for MTOM)",
+      "this security signs the envelope as written, not the attachment parts an MTOM package moves out of it; expected one of security and mtom (mtom: false, where the WSDL's policy asks for MTOM), or security that signs them (x509Security)",
     );
   const threshold = on === true ? DEFAULT_MTOM_THRESHOLD : (on.threshold ?? DEFAULT_MTOM_THRESHOLD);
   if (!(threshold >= 0))

@@ -28,6 +28,8 @@ export interface VerifyChecks {
   readonly algorithms: boolean;
   /** A signature seen before within its Timestamp's window is refused. */
   readonly replay: boolean;
+  /** Every attachment part of a package must be covered by the signature. */
+  readonly attachments: boolean;
 }
 
 export interface VerifyOptions {
@@ -68,4 +70,5 @@ export const ALL_CHECKS: VerifyChecks = {
   referencesInEnvelope: true,
   algorithms: true,
   replay: true,
+  attachments: true,
 };

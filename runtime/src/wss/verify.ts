@@ -14,7 +14,7 @@ import {
 } from "node:crypto";
 import { Certificates, type ReadCertificate } from "./certificates.js";
 import type { SoapVersion } from "../errors.js";
-import { SecurityRefusal } from "../soap/message-security.js";
+import { SecurityRefusal, type MessageParts } from "../soap/message-security.js";
 import { WSSE_NS, WSU_NS } from "../soap/ws-security.js";
 import {
   allowedName,
@@ -29,6 +29,7 @@ import {
   type DigestName,
   type SignatureName,
 } from "./algorithms.js";
+import { AttachmentCheck } from "./attachments.js";
 import { excC14n } from "./c14n.js";
 import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
 import { digestOf } from "./digest.js";
@@ -81,8 +82,11 @@ export class Verifier {
     this.replays = new ReplayCache(o.replayCacheSize ?? 100_000);
   }
 
-  /** Verifies `xml`; throws a SecurityRefusal naming what failed. */
-  verify(xml: string | Uint8Array): VerifiedMessage {
+  /**
+   * Verifies `xml`, and the attachment parts of its package if it came as one; throws a
+   * SecurityRefusal naming what failed.
+   */
+  verify(xml: string | Uint8Array, attachments?: MessageParts): VerifiedMessage {
     const now = this.o.now?.() ?? new Date();
     const parts = envelopeParts(parse(xml));
     const ids = this.idTable(parts.envelope);
@@ -94,11 +98,16 @@ export class Verifier {
     }
     const signedInfo = required(signature, DS_NS, "SignedInfo");
     const method = this.signatureMethod(signedInfo);
-    const references = this.references(signedInfo, ids);
+    const attached = new AttachmentCheck(attachments, this.checks.algorithms);
+    const references = this.references(signedInfo, ids, attached);
     const cert = this.certificate(signature, security, now);
     const value = this.checkSignatureValue(signature, signedInfo, method, cert.publicKey);
-    if (this.checks.digest) for (const r of references) checkDigest(r);
+    if (this.checks.digest) {
+      for (const r of references) checkDigest(r, attached);
+      attached.checkDigests();
+    }
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
+    if (this.checks.attachments) attached.checkCovered(references.map((r) => r.element));
     const skew = (this.o.skewSeconds ?? 60) * 1000;
     const ts = childrenNamed(security, WSU_NS, "Timestamp");
     if (ts.length > 1) refuse("the Security header has more than one Timestamp", "malformed");
@@ -138,19 +147,28 @@ export class Verifier {
     );
   }
 
-  private references(signedInfo: SigElement, ids: ReadonlyMap<string, SigElement>): Resolved[] {
+  private references(
+    signedInfo: SigElement,
+    ids: ReadonlyMap<string, SigElement>,
+    attached: AttachmentCheck,
+  ): Resolved[] {
     const refs = childrenNamed(signedInfo, DS_NS, "Reference");
     if (refs.length === 0) refuse("the signature has no references", "malformed");
     if (refs.length > MAX_REFERENCES) refuse("the signature has too many references", "malformed");
     const allowed = this.checks.algorithms ? (this.o.digests ?? DEFAULT_DIGESTS) : ALL_DIGESTS;
     const resolved: Resolved[] = [];
     for (const ref of refs) {
-      const prefixes = this.transforms(ref);
       const uri = attrValue(ref, "", "URI") ?? "";
       const digestUri = attrValue(required(ref, DS_NS, "DigestMethod"), "", "Algorithm");
       const digest =
         allowedName(DIGESTS, allowed, digestUri) ??
         refuse("a digest algorithm not allowed", "algorithm");
+      // An attachment part (SwA Profile 1.1), with transforms of its own: see attachments.ts.
+      if (AttachmentCheck.names(uri)) {
+        attached.reference(ref, uri, digest, digestValue(ref));
+        continue;
+      }
+      const prefixes = this.transforms(ref);
       // Only a shorthand reference to an element of this envelope (BSP R5204): no external URI,
       // no XPointer, no whole document.
       const element = uri.startsWith("#") ? ids.get(uri.slice(1)) : undefined;
@@ -158,8 +176,7 @@ export class Verifier {
         if (!this.checks.referencesInEnvelope) continue;
         refuse("a signature reference points outside the envelope", "reference-outside");
       }
-      const value = textOf(required(ref, DS_NS, "DigestValue")).replace(/\s+/g, "");
-      resolved.push({ element: element!, digest, value, prefixes });
+      resolved.push({ element: element!, digest, value: digestValue(ref), prefixes });
     }
     return resolved;
   }
@@ -283,8 +300,15 @@ function prefixList(el: SigElement): readonly string[] {
   return list ? list.split(/\s+/).filter((p) => p !== "") : [];
 }
 
-function checkDigest(r: Resolved): void {
-  const expected = Buffer.from(digestOf(r.digest, excC14n(r.element, r.prefixes)), "base64");
+const digestValue = (ref: SigElement): string =>
+  textOf(required(ref, DS_NS, "DigestValue")).replace(/\s+/g, "");
+
+/** An element's digest, of its XOP infoset in a package (each xop:Include its part's base64). */
+function checkDigest(r: Resolved, attached: AttachmentCheck): void {
+  const expected = Buffer.from(
+    digestOf(r.digest, attached.canonical(r.element, r.prefixes)),
+    "base64",
+  );
   const got = Buffer.from(r.value, "base64");
   if (got.length !== expected.length || !timingSafeEqual(got, expected))
     refuse("a signed part does not match its digest", "digest");
