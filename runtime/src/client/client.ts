@@ -97,8 +97,7 @@ export class ServiceClient {
         `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
       );
     }
-    const security = options.security;
-    this.mtom = mtomPolicy(options.mtom, port, !!security && security.securesAttachments !== true);
+    this.mtom = mtomPolicy(options.mtom, port, options.security);
     if (options.wsSecurity && options.security)
       throw new Error(
         "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
@@ -282,14 +281,11 @@ export class ServiceClient {
           ),
       );
     const mtom = this.mtom;
-    const security = this.options.security;
-    const secure = securing(security, security?.secureRequest, version);
+    const secure = securing(this.options.security, this.options.security?.secureRequest, version);
     if (op.attachments)
       return swaRequest(name, op.attachments, op.action, version, input, write, secure);
-    if (mtom !== undefined) {
-      const pkg = writeMtom(mtom, version, op.action, write, secure);
-      return packagedRequest(pkg, version, op.action);
-    }
+    const pkg = mtom && writeMtom(mtom, version, op.action, write, secure);
+    if (pkg) return packagedRequest(pkg, version, op.action);
     const secured = secure(write());
     const headers: Record<string, string> =
       version === "1.1"
