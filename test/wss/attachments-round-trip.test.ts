@@ -44,6 +44,15 @@ function swapped(b: Buffer, what: Uint8Array): Buffer {
   return out;
 }
 
+/** A package `b` with one more part before its close delimiter. */
+function withExtraPart(b: Buffer): Buffer {
+  const text = b.toString("latin1");
+  const close = text.lastIndexOf("\r\n--");
+  const delimiter = text.slice(close, text.lastIndexOf("--"));
+  const part = `${delimiter}\r\nContent-Type: image/png\r\nContent-ID: <extra@x>\r\n\r\nPNG`;
+  return Buffer.from(text.slice(0, close) + part + text.slice(close), "latin1");
+}
+
 describe.skipIf(missing !== undefined)("security beside attachments, both ways", () => {
   let client: TestKeys;
   let service: TestKeys;
@@ -134,6 +143,17 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     });
     const e = await rejection(tampered.fetchScan({ Id: stored.Id }), SecurityRefusal);
     expect(e.message).toBe("an attachment does not match its digest");
+    // A part added on the way, which nothing signed: refused too.
+    const added = new ScansClient({
+      endpoint: `${scans.url}/scans`,
+      security: clientSecurity(),
+      fetch: tampering({ response: withExtraPart }),
+    });
+    const extra = await rejection(added.fetchScan({ Id: stored.Id }), SecurityRefusal);
+    expect([extra.reason, extra.message]).toEqual([
+      "unsigned-attachment",
+      "the attachment <extra@x> is not covered by the signature",
+    ]);
   });
 
   it("SwA with signAttachmentHeaders: the Attachment-Complete transform covers the part's type", async () => {

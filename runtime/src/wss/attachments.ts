@@ -19,7 +19,7 @@ import { escapeAttr } from "../xml/escape.js";
 import { DIGESTS, DS_NS, type DigestName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
 import { childrenNamed } from "./parts.js";
-import { allElements, attrValue, childElement, readTree, type SigElement } from "./tree.js";
+import { allElements, attrValue, childElement, readTree, textOf, type SigElement } from "./tree.js";
 
 const SWA = "http://docs.oasis-open.org/wss/oasis-wss-SwAProfile-1.1#";
 export const SWA_CONTENT = `${SWA}Attachment-Content-Signature-Transform`;
@@ -218,7 +218,10 @@ export class AttachmentCheck {
   }
 
   /** Resolves a `cid:` reference: its part, and its one SwA Profile transform. */
-  reference(ref: SigElement, uri: string, digest: DigestName, value: string): void {
+  reference(ref: SigElement, uri: string, digest: DigestName): void {
+    const digestValue = childElement(ref, DS_NS, "DigestValue");
+    if (!digestValue) return refuse("the signature has no DigestValue", "malformed");
+    const value = textOf(digestValue).replace(/\s+/g, "");
     const id = cidOf(uri);
     const part = id === undefined ? undefined : this.parts?.get(id);
     if (!part) return refuse("a signature reference names no part of the message", "malformed");

@@ -165,7 +165,7 @@ export class Verifier {
         refuse("a digest algorithm not allowed", "algorithm");
       // An attachment part (SwA Profile 1.1), with transforms of its own: see attachments.ts.
       if (AttachmentCheck.names(uri)) {
-        attached.reference(ref, uri, digest, digestValue(ref));
+        attached.reference(ref, uri, digest);
         continue;
       }
       const prefixes = this.transforms(ref);
@@ -176,7 +176,8 @@ export class Verifier {
         if (!this.checks.referencesInEnvelope) continue;
         refuse("a signature reference points outside the envelope", "reference-outside");
       }
-      resolved.push({ element: element!, digest, value: digestValue(ref), prefixes });
+      const value = textOf(required(ref, DS_NS, "DigestValue")).replace(/\s+/g, "");
+      resolved.push({ element: element!, digest, value, prefixes });
     }
     return resolved;
   }
@@ -300,15 +301,10 @@ function prefixList(el: SigElement): readonly string[] {
   return list ? list.split(/\s+/).filter((p) => p !== "") : [];
 }
 
-const digestValue = (ref: SigElement): string =>
-  textOf(required(ref, DS_NS, "DigestValue")).replace(/\s+/g, "");
-
 /** An element's digest, of its XOP infoset in a package (each xop:Include its part's base64). */
 function checkDigest(r: Resolved, attached: AttachmentCheck): void {
-  const expected = Buffer.from(
-    digestOf(r.digest, attached.canonical(r.element, r.prefixes)),
-    "base64",
-  );
+  const canonical = attached.canonical(r.element, r.prefixes);
+  const expected = Buffer.from(digestOf(r.digest, canonical), "base64");
   const got = Buffer.from(r.value, "base64");
   if (got.length !== expected.length || !timingSafeEqual(got, expected))
     refuse("a signed part does not match its digest", "digest");
