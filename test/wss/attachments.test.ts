@@ -157,6 +157,39 @@ describe.skipIf(missing !== undefined)("a verifying handler and attachments", ()
     }
   });
 
+  it("does not send answer parts its own security cannot sign: a server fault, logged", async () => {
+    const logged: string[] = [];
+    const store = new Map<string, StoredScan>([
+      ["s1", { title: "t", pages: 1, scan: binary(20, 1) }],
+    ]);
+    const signing = {
+      checkRequest: () => ({}),
+      secureResponse: (xml: string) => xml,
+      understands: () => false,
+    };
+    const server = await listen(
+      createScansHandler(scansService(store), {
+        security: signing,
+        logger: (m) => logged.push(m),
+      }),
+    );
+    try {
+      const body =
+        '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+        '<ScanId xmlns="urn:wsdl-tsgen:scans"><Id>s1</Id></ScanId></soap:Body></soap:Envelope>';
+      const res = await fetch(`${server.url}/scans`, {
+        method: "POST",
+        headers: { "Content-Type": "text/xml", SOAPAction: '"urn:wsdl-tsgen:scans/FetchScan"' },
+        body,
+      });
+      expect(res.status).toBe(500);
+      expect(await res.text()).toContain("<faultcode>soap:Server</faultcode>");
+      expect(logged.join()).toContain("its answer could not be secured");
+    } finally {
+      await server.close();
+    }
+  });
+
   /** A signed StoreScan with its scan part, and the same with the part swapped. */
   function swaStore(scan: Uint8Array, swapped: Uint8Array, extra: MessagePart[] = []) {
     const part = messagePart("scan=0@x", "image/png", scan);

@@ -103,6 +103,21 @@ describe.skipIf(missing !== undefined)("the SwA Profile 1.1 transforms", () => {
     expect(refusal(xml, retyped).reason).toBe("digest");
   });
 
+  it("refuses an extra part by the attachments check alone", () => {
+    const p = part({ "content-type": "image/png" }, "png");
+    const xml = sign(p);
+    const extra: MessagePart = { id: "e@x", headers: {}, content: Buffer.from("e") };
+    const both = new Map([
+      [p.id, p],
+      [extra.id, extra],
+    ]);
+    const verifier = (checks = {}) => new Verifier({ trust: [keys.cert], checks });
+    expect(() => verifier().verify(xml, both)).toThrow(
+      "the attachment <e@x> is not covered by the signature",
+    );
+    expect(verifier({ attachments: false, replay: false }).verify(xml, both).signer).toBeDefined();
+  });
+
   it("refuses a cid: reference with another transform, or naming no part", () => {
     const p = part({ "content-type": "image/png" }, "png");
     const reference = (transform: string, uri = "cid:t@x") =>

@@ -352,7 +352,7 @@ async function call(
     else if (!pkg) xml = secure(write());
   } catch (e) {
     s.log(
-      `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,
+      `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type, or its answer could not be secured`,
       e,
     );
     return serverFault(res, version);
