@@ -103,5 +103,7 @@ export { SecurityRefusal } from "./soap/message-security.js";
 export type {
   CheckedRequest,
   ClientMessageSecurity,
+  MessagePart,
+  MessageParts,
   ServerMessageSecurity,
 } from "./soap/message-security.js";

@@ -42,6 +42,7 @@ import { writeNode } from "../xml/write-tree.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 import { mtomPolicy } from "./mtom-policy.js";
+import { securing } from "../soap/message-security.js";
 import { writeMtom, type MtomPolicy } from "../mime/xop.js";
 import { packaged, packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
 
@@ -76,7 +77,7 @@ export class ServiceClient {
   private readonly fetchImpl: typeof fetch;
   private readonly options: ClientOptions;
   private readonly headerType: ComplexDesc | undefined;
-  /** Read once: a bad threshold, or MTOM beside signing, fails at construction. */
+  /** Read once: a bad threshold, or MTOM beside security that cannot sign parts, fails here. */
   private readonly mtom: MtomPolicy | undefined;
   /** Basic authorization from the endpoint's user and password; headers given win over it. */
   private readonly authorization: string | undefined;
@@ -96,7 +97,7 @@ export class ServiceClient {
         `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
       );
     }
-    this.mtom = mtomPolicy(options.mtom, port, options.security !== undefined);
+    this.mtom = mtomPolicy(options.mtom, port, options.security);
     if (options.wsSecurity && options.security)
       throw new Error(
         "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
@@ -231,7 +232,7 @@ export class ServiceClient {
     }
     const decoded = this.decodeSoap(res, reader, version);
     // A fault is given as it came, checked or not: a forged one can only fail the call.
-    if (!decoded.fault) this.options.security?.checkResponse?.(res.text, version);
+    if (!decoded.fault) this.options.security?.checkResponse?.(res.text, version, res.parts);
     (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
       decoded.headers,
     );
@@ -280,11 +281,11 @@ export class ServiceClient {
           ),
       );
     const mtom = this.mtom;
-    const secure = (xml: string) => this.options.security?.secureRequest(xml, version) ?? xml;
+    const secure = securing(this.options.security, this.options.security?.secureRequest, version);
     if (op.attachments)
-      return swaRequest(name, op.attachments, op.action, version, input, () => secure(write()));
-    if (mtom !== undefined)
-      return packagedRequest(writeMtom(mtom, version, op.action, write), version, op.action);
+      return swaRequest(name, op.attachments, op.action, version, input, write, secure);
+    const pkg = mtom && writeMtom(mtom, version, op.action, write, secure);
+    if (pkg) return packagedRequest(pkg, version, op.action);
     const secured = secure(write());
     const headers: Record<string, string> =
       version === "1.1"

@@ -6,7 +6,7 @@ import type { AttachmentDesc, SoapOperationDesc } from "../descriptors/operation
 import { ResponseFormatError, type SoapVersion } from "../errors.js";
 import { MultipartError } from "../mime/multipart.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
-import type { MtomBody } from "../mime/xop.js";
+import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
 import type { Received } from "./received.js";
 
 /** The envelopes of packaged request bodies, for `trace` (the body's root part, as text). */
@@ -43,8 +43,8 @@ export function packagedRequest(
 const STREAMED_FROM = 1024 * 1024;
 
 /**
- * The POST of a SOAP with Attachments request: the envelope `write` writes, and the input's
- * attachment parts (a part that is no Uint8Array is a TypeError, before anything is sent).
+ * The POST of a SOAP with Attachments request: the envelope `write` writes, secured beside the
+ * input's attachment parts (a part that is no Uint8Array is a TypeError, before anything is sent).
  */
 export function swaRequest(
   name: string,
@@ -53,9 +53,10 @@ export function swaRequest(
   version: SoapVersion,
   input: unknown,
   write: () => string,
+  secure: SecureEnvelope,
 ): RequestInit {
   const bytes = attachmentValues(attachments, input, `the input of ${name}`);
-  const pkg = writeSwa(version, action, write(), attachments, bytes);
+  const pkg = writeSwa(version, action, write, attachments, bytes, secure);
   return packagedRequest(pkg, version, action);
 }
 

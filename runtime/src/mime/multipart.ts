@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { bareContentId, parseMediaType, type MediaType } from "./headers.js";
+import type { MessagePart } from "../soap/message-security.js";
 
 /** A multipart body that cannot be read: `reason` says which rule it breaks, for code to test. */
 export class MultipartError extends Error {
@@ -163,6 +164,23 @@ export interface OutgoingPart {
   readonly headers: readonly string[];
   readonly content: Uint8Array;
 }
+
+/** A part of ours, sent in binary transfer encoding, as security signs it. */
+export const binaryPart = (type: string, id: string, content: Uint8Array): MessagePart => ({
+  id,
+  headers: { "content-type": type, "content-transfer-encoding": "binary", "content-id": `<${id}>` },
+  content,
+});
+
+/** `p` to write, its headers (those binaryPart gives) in their usual case. */
+export const outgoing = (p: MessagePart): OutgoingPart => ({
+  headers: [
+    `Content-Type: ${p.headers["content-type"]}`,
+    "Content-Transfer-Encoding: binary",
+    `Content-ID: ${p.headers["content-id"]}`,
+  ],
+  content: p.content,
+});
 
 /** A multipart body to send: the chunks in order (contents as given, not copied) and its length. */
 export interface MultipartBody {

@@ -6,8 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { AttachmentDesc } from "../descriptors/operations.js";
 import { quoted } from "./headers.js";
-import { MultipartError, writeMultipart, type BodyPart } from "./multipart.js";
-import type { MtomBody } from "./xop.js";
+import {
+  binaryPart,
+  MultipartError,
+  outgoing,
+  writeMultipart,
+  type BodyPart,
+} from "./multipart.js";
+import type { MtomBody, SecureEnvelope } from "./xop.js";
 
 /**
  * The attachment parts of `value` that `descs` name, in order; a part that is no `Uint8Array` is a
@@ -28,40 +34,33 @@ export function attachmentValues(
   });
 }
 
-/** The envelope `xml` packaged with its attachment parts, `bytes[i]` being `descs[i]`'s. */
+/**
+ * The envelope `write` writes, secured by `secure` (signed, say) beside its attachment parts, and
+ * packaged with them, `bytes[i]` being `descs[i]`'s.
+ */
 export function writeSwa(
   soapVersion: "1.1" | "1.2",
   action: string | undefined,
-  xml: string,
+  write: () => string,
   descs: readonly AttachmentDesc[],
   bytes: readonly Uint8Array[],
+  secure: SecureEnvelope = (xml) => xml,
 ): MtomBody {
   const tag = `${randomUUID()}@wsdl-tsgen`;
   const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
   const actionParam =
     soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "";
   const rootId = `root.${tag}`;
-  const body = writeMultipart([
-    {
-      headers: headers(`${soapType}; charset=UTF-8${actionParam}`, rootId),
-      content: Buffer.from(xml, "utf8"),
-    },
-    ...descs.map((d, i) => ({
-      headers: headers(d.type, `${d.part}=${i}.${tag}`),
-      content: bytes[i]!,
-    })),
-  ]);
+  const parts = descs.map((d, i) => binaryPart(d.type, `${d.part}=${i}.${tag}`, bytes[i]!));
+  const xml = secure(write(), parts);
+  const rootType = `${soapType}; charset=UTF-8${actionParam}`;
+  const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
+  const body = writeMultipart([root, ...parts].map(outgoing));
   const contentType =
     `multipart/related; type=${quoted(soapType)}; boundary=${quoted(body.boundary)}; ` +
     `start="<${rootId}>"${actionParam}`;
   return { contentType, body, xml };
 }
-
-const headers = (type: string, id: string): string[] => [
-  `Content-Type: ${type}`,
-  "Content-Transfer-Encoding: binary",
-  `Content-ID: <${id}>`,
-];
 
 /**
  * The attachment parts `descs` name, read from a package's parts by their Content-ID's

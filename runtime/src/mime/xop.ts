@@ -10,14 +10,16 @@ import { XOP_NS } from "../xml/namespaces.js";
 import { randomUUID } from "node:crypto";
 import { bareContentId, cidOf, parseMediaType, quoted, type MediaType } from "./headers.js";
 import {
+  binaryPart,
   MultipartError,
+  outgoing,
   parseMultipart,
   writeMultipart,
   type BodyPart,
   type MultipartBody,
   type MultipartLimits,
-  type OutgoingPart,
 } from "./multipart.js";
+import type { MessagePart } from "../soap/message-security.js";
 
 export const XOP_TYPE = "application/xop+xml";
 
@@ -120,31 +122,32 @@ export interface MtomBody {
 
 /**
  * Runs `write`, which writes an envelope: each base64Binary value of at least `threshold` bytes
- * written in it becomes an attachment. Then packages the envelope and its attachments.
+ * written in it becomes an attachment. Then `secure` (signing, say) has the envelope beside its
+ * attachments, and the envelope it gives is packaged with them.
  */
 export function writeMtom(
   policy: MtomPolicy,
   soapVersion: "1.1" | "1.2",
   action: string | undefined,
   write: () => string,
+  secure: SecureEnvelope = (xml) => xml,
 ): MtomBody {
   const tag = randomUUID();
-  const attachments: OutgoingPart[] = [];
-  const xml = withBinaryParts((bytes) => {
+  const attachments: MessagePart[] = [];
+  const written = withBinaryParts((bytes) => {
     if (bytes.byteLength < policy.threshold) return undefined;
     const id = `${attachments.length + 1}.${tag}@wsdl-tsgen`;
-    attachments.push({ headers: partHeaders("application/octet-stream", id), content: bytes });
+    attachments.push(binaryPart("application/octet-stream", id, bytes));
     return `<xop:Include xmlns:xop="${XOP_NS}" href="cid:${id}"/>`;
   }, write);
+  const xml = secure(written, attachments);
   const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
   const typeParam =
     soapType + (soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "");
   const rootId = `0.${tag}@wsdl-tsgen`;
-  const root: OutgoingPart = {
-    headers: partHeaders(`${XOP_TYPE}; charset=UTF-8; type=${quoted(typeParam)}`, rootId),
-    content: Buffer.from(xml, "utf8"),
-  };
-  const body = writeMultipart([root, ...attachments]);
+  const rootType = `${XOP_TYPE}; charset=UTF-8; type=${quoted(typeParam)}`;
+  const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
+  const body = writeMultipart([root, ...attachments].map(outgoing));
   const contentType =
     `multipart/related; type="${XOP_TYPE}"; boundary=${quoted(body.boundary)}; ` +
     `start="<${rootId}>"; start-info=${quoted(soapType)}` +
@@ -152,8 +155,5 @@ export function writeMtom(
   return { contentType, body, xml };
 }
 
-const partHeaders = (type: string, id: string): string[] => [
-  `Content-Type: ${type}`,
-  "Content-Transfer-Encoding: binary",
-  `Content-ID: <${id}>`,
-];
+/** Secures an envelope beside the attachment parts it is sent with (see `securing`). */
+export type SecureEnvelope = (xml: string, parts: readonly MessagePart[]) => string;

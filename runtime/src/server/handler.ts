@@ -164,9 +164,10 @@ export function createServiceHandler<
   I extends object = PartialImplementation<S>,
 >(init: ServiceHandlerInit<S, I>): RequestListener {
   const { service, impl, embeddedWsdl, options = {} } = init;
-  if (options.mtom === "always" && options.security?.secureResponse)
+  const security = options.security;
+  if (options.mtom === "always" && security?.secureResponse && !security.securesAttachments)
     throw new RangeError(
-      'mtom: "always" cannot go with security that signs responses: a signature covers the envelope as written, not its attachments; expected one of them',
+      'mtom: "always" cannot go with security that signs responses but not attachment parts: its signature would cover the envelope as written, not its attachments; expected one of them, or security that signs them (x509Security)',
     );
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const served: Served = {

@@ -86,15 +86,15 @@ const THRESHOLD = 1024;
 /**
  * How the response to `req` is written: as an MTOM package when the handler's `mtom` is "always",
  * or "auto" and the request came as one; the port's WSDL policy makes "always" the default. A
- * handler that signs its responses writes plain envelopes (a signature covers the envelope as
- * written, not its attachments).
+ * handler whose security signs responses but not attachment parts writes plain envelopes.
  */
 export function responsePolicy(
   s: Served,
   port: PortDesc,
   req: IncomingMessage,
 ): MtomPolicy | undefined {
-  if (s.security?.secureResponse !== undefined) return undefined;
+  const security = s.security;
+  if (security?.secureResponse && security.securesAttachments !== true) return undefined;
   const mode = s.mtom ?? (port.mtom === true ? "always" : "auto");
   if (mode === "always" || (mode === "auto" && viaMtom.has(req))) return { threshold: THRESHOLD };
   return undefined;

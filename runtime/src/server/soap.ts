@@ -28,7 +28,7 @@ import { XmlDecodeError } from "../xml/decode-options.js";
 import { writeField } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { X509Certificate } from "node:crypto";
-import { SecurityRefusal, type CheckedRequest } from "../soap/message-security.js";
+import { SecurityRefusal, securing, type CheckedRequest } from "../soap/message-security.js";
 import type { XopAttachments } from "../xml/decode-options.js";
 import { writeMtom, type MtomBody } from "../mime/xop.js";
 import { readPackage, responsePolicy, sendPackage, soapAction } from "./mtom.js";
@@ -149,7 +149,11 @@ function checkSecurity(
 ): CheckedRequest | undefined {
   if (!s.security) return UNCHECKED;
   try {
-    return s.security.checkRequest(request.body, request.declared);
+    const parts = request.parts;
+    // A check that cannot see the attachments would vouch for parts nothing signed.
+    if (parts && parts.size > 0 && s.security.securesAttachments !== true)
+      throw new SecurityRefusal("its attachments cannot be checked", "unsigned-attachment");
+    return s.security.checkRequest(request.body, request.declared, parts);
   } catch (e) {
     if (!(e instanceof SecurityRefusal)) throw e;
     const message = `The security of the request could not be verified: ${e.message}.`;
@@ -342,22 +346,19 @@ async function call(
         withXsiTypes(s.xsiTypeAlways, () => responseXml(routed.op.response, result)),
         h,
       );
-    const secure = () => {
-      const x = write();
-      return s.security?.secureResponse?.(x, version) ?? x;
-    };
-    pkg = responsePackage(routed.op, version, result, secure);
-    if (!pkg && mtom) pkg = writeMtom(mtom, version, undefined, write);
-    else if (!pkg) xml = write();
+    const secure = securing(s.security, s.security?.secureResponse, version);
+    pkg = responsePackage(routed.op, version, result, write, secure);
+    if (!pkg && mtom) pkg = writeMtom(mtom, version, undefined, write, secure);
+    else if (!pkg) xml = secure(write());
   } catch (e) {
     s.log(
-      `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,
+      `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type, or its answer could not be secured`,
       e,
     );
     return serverFault(res, version);
   }
   if (pkg) return sendPackage(res, 200, pkg);
-  send(res, 200, s.security?.secureResponse?.(xml, version) ?? xml, SOAP_CT[version]);
+  send(res, 200, xml, SOAP_CT[version]);
 }
 
 /** The fault an implementation threw, its declared detail written by its type. */

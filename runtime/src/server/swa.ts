@@ -7,7 +7,7 @@ import type { SoapOperationDesc } from "../descriptors/operations.js";
 import type { SoapVersion } from "../errors.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
-import type { MtomBody } from "../mime/xop.js";
+import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
 import { soapFault } from "./respond.js";
 
 /**
@@ -40,16 +40,17 @@ export function withAttachments(input: unknown, parts: Record<string, Uint8Array
 }
 
 /**
- * The response package: the envelope and the result's attachment parts (one that is no
+ * The response package: the envelope, secured beside the result's attachment parts (one that is no
  * Uint8Array is a TypeError, the implementation's defect); undefined when the operation has none.
  */
 export function responsePackage(
   op: SoapOperationDesc,
   version: SoapVersion,
   result: unknown,
-  xml: () => string,
+  write: () => string,
+  secure: SecureEnvelope,
 ): MtomBody | undefined {
   if (!op.responseAttachments) return undefined;
   const bytes = attachmentValues(op.responseAttachments, result, "the result");
-  return writeSwa(version, undefined, xml(), op.responseAttachments, bytes);
+  return writeSwa(version, undefined, write, op.responseAttachments, bytes, secure);
 }

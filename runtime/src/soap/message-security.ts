@@ -6,15 +6,40 @@
 import type { X509Certificate } from "node:crypto";
 import type { SoapVersion } from "../errors.js";
 
+/** An attachment part of a multipart/related message (MTOM or SOAP with Attachments). */
+export interface MessagePart {
+  /** The Content-ID, without its angle brackets. */
+  readonly id: string;
+  /** The part's MIME headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The content, its transfer encoding undone. */
+  readonly content: Uint8Array;
+}
+
+/** A received package's attachment parts (every part but the envelope's), by Content-ID. */
+export type MessageParts = ReadonlyMap<string, MessagePart>;
+
 /** Secures a client's requests and checks its responses. */
 export interface ClientMessageSecurity {
-  /** The request envelope as it is to be sent (signed, say). */
-  secureRequest(envelope: string, version: SoapVersion): string;
   /**
-   * Checks a response envelope before its result or fault is given to the caller; throws (a
-   * `SecurityRefusal`) when it is not acceptable.
+   * The request envelope as it is to be sent (signed, say), with the attachment parts it is sent
+   * beside, if any.
    */
-  checkResponse?(envelope: string, version: SoapVersion): void;
+  secureRequest(
+    envelope: string,
+    version: SoapVersion,
+    attachments?: readonly MessagePart[],
+  ): string;
+  /**
+   * Checks a response envelope (and a package's attachment parts) before its result or fault is
+   * given to the caller; throws (a `SecurityRefusal`) when it is not acceptable.
+   */
+  checkResponse?(envelope: string, version: SoapVersion, attachments?: MessageParts): void;
+  /**
+   * Whether `secureRequest` covers the attachment parts it is given. Without it, a request with
+   * attachments is refused before it is sent: its signature would not cover them.
+   */
+  readonly securesAttachments?: boolean;
 }
 
 /** What a server's check of a request found, for the implementation (`RequestContext.signer`). */
@@ -25,10 +50,27 @@ export interface CheckedRequest {
 
 /** Checks a server's requests before the implementation sees them, and secures its responses. */
 export interface ServerMessageSecurity {
-  /** Throws a `SecurityRefusal` for a request that is not acceptable. */
-  checkRequest(envelope: string | Uint8Array, version: SoapVersion): CheckedRequest;
-  /** The response envelope as it is to be sent (signed, say). */
-  secureResponse?(envelope: string, version: SoapVersion): string;
+  /**
+   * Throws a `SecurityRefusal` for a request that is not acceptable, its attachment parts (a
+   * package's) included.
+   */
+  checkRequest(
+    envelope: string | Uint8Array,
+    version: SoapVersion,
+    attachments?: MessageParts,
+  ): CheckedRequest;
+  /** The response envelope as it is to be sent (signed, say), beside its attachment parts. */
+  secureResponse?(
+    envelope: string,
+    version: SoapVersion,
+    attachments?: readonly MessagePart[],
+  ): string;
+  /**
+   * Whether `checkRequest` checks the attachment parts it is given and `secureResponse` covers
+   * them. Without it, a request with attachments is refused, and a response with attachments is
+   * not sent.
+   */
+  readonly securesAttachments?: boolean;
   /** The header entries marked mustUnderstand that the check processes (`wsse:Security`). */
   understands(ns: string, local: string): boolean;
 }
@@ -47,4 +89,25 @@ export class SecurityRefusal extends Error {
     super(message);
     this.name = "SecurityRefusal";
   }
+}
+
+/**
+ * An envelope's securing beside its attachment parts: `secure` itself, or an Error for parts that a
+ * security not covering attachments would leave unsigned (a signed envelope beside unsigned parts
+ * would pass them off as signed).
+ */
+export function securing(
+  security: ClientMessageSecurity | ServerMessageSecurity | undefined,
+  secure:
+    ((xml: string, version: SoapVersion, parts?: readonly MessagePart[]) => string) | undefined,
+  version: SoapVersion,
+): (xml: string, parts?: readonly MessagePart[]) => string {
+  return (xml, parts = []) => {
+    if (!secure) return xml;
+    if (parts.length > 0 && security?.securesAttachments !== true)
+      throw new Error(
+        "the message's security does not sign attachment parts, and a signed envelope would vouch for parts it does not cover; expected security that signs them (x509Security), or no attachments",
+      );
+    return secure.call(security, xml, version, parts.length > 0 ? parts : undefined);
+  };
 }

@@ -35,6 +35,8 @@ export interface VerifyChecks {
    * signed SignedInfo, not on the value (docs/ws-security.md).
    */
   readonly lowS: boolean;
+  /** Every attachment part of a package must be covered by the signature. */
+  readonly attachments: boolean;
 }
 
 export interface VerifyOptions {
@@ -76,4 +78,5 @@ export const ALL_CHECKS: VerifyChecks = {
   algorithms: true,
   replay: true,
   lowS: true,
+  attachments: true,
 };

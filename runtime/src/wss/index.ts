@@ -7,6 +7,7 @@ import type { SoapVersion } from "../errors.js";
 import type {
   CheckedRequest,
   ClientMessageSecurity,
+  MessagePart,
   ServerMessageSecurity,
 } from "../soap/message-security.js";
 import { WSSE_NS } from "../soap/ws-security.js";
@@ -42,16 +43,18 @@ export function x509Security(
 ): ClientMessageSecurity & ServerMessageSecurity {
   const s = o.sign && signer(o.sign, o);
   const verifier = o.verify && new Verifier(o.verify);
-  const secure = (xml: string, _version: SoapVersion): string =>
-    s ? signEnvelope(xml, s, o) : xml;
+  const secure = (xml: string, _version: SoapVersion, parts?: readonly MessagePart[]): string =>
+    s ? signEnvelope(xml, s, o, {}, parts) : xml;
   return {
     secureRequest: secure,
     secureResponse: secure,
-    checkResponse: (xml) => void verifier?.verify(xml),
-    checkRequest: (xml): CheckedRequest => {
-      const signer = verifier?.verify(xml).signer;
+    checkResponse: (xml, _version, parts) => void verifier?.verify(xml, parts),
+    checkRequest: (xml, _version, parts): CheckedRequest => {
+      const signer = verifier?.verify(xml, parts).signer;
       return signer ? { signer } : {};
     },
+    // Parts are signed (MTOM by the elements including them, SwA by cid:) and verified alike.
+    securesAttachments: true,
     // Only a verifier processes the header: without one, a mustUnderstand Security is not.
     understands: (ns, local) => verifier !== undefined && ns === WSSE_NS && local === "Security",
   };

@@ -6,10 +6,12 @@
  */
 import { createPrivateKey, randomUUID, sign, X509Certificate, KeyObject } from "node:crypto";
 import { timestampXml, WSSE_NS, WSU_NS } from "../soap/ws-security.js";
+import type { MessagePart } from "../soap/message-security.js";
 import { escapeAttr } from "../xml/escape.js";
 import * as alg from "./algorithms.js";
 import type { DigestName, SignatureName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
+import { digestInput, partReferences } from "./attachments.js";
 import { digestOf } from "./digest.js";
 import { curveOrder, toLowS } from "./ecdsa.js";
 import { envelopeParts, startTagEnd, writtenName, wsuId } from "./parts.js";
@@ -45,6 +47,11 @@ export interface SignOptions {
   readonly signedHeaders?: readonly SignedPart[];
   /** The clock. Default: the system's. */
   readonly now?: () => Date;
+  /**
+   * Sign each SOAP with Attachments part with its MIME headers (the SwA Profile's
+   * Attachment-Complete transform), not its content alone (Attachment-Content). Default: false.
+   */
+  readonly signAttachmentHeaders?: boolean;
 }
 
 /** The credentials read once: the key object, the certificate's DER, the algorithm. */
@@ -76,12 +83,16 @@ export interface SignatureExtras {
   readonly references?: readonly string[];
 }
 
-/** `xml`, a SOAP 1.1 or 1.2 envelope, signed. */
+/**
+ * `xml`, a SOAP 1.1 or 1.2 envelope, signed, with the attachment parts it is sent beside: those its
+ * signed elements include (MTOM) by their digests, the others by `cid:` references (SwA).
+ */
 export function signEnvelope(
   xml: string,
   s: Signer,
   o: SignOptions = {},
   extras: SignatureExtras = {},
+  attachments?: readonly MessagePart[],
 ): string {
   const parts = envelopeParts(readTree(xml));
   const targets = [parts.body, ...headerTargets(parts.header, o.signedHeaders ?? [])];
@@ -102,8 +113,16 @@ export function signEnvelope(
     if (id !== undefined && !byId.has(id)) byId.set(id, e);
   }
   const digest = o.digest ?? "sha256";
-  const references = [...refIds, tsId]
-    .map((id) => referenceXml(id, digest, digestOf(digest, excC14n(byId.get(id)!))))
+  const signedIds = [...refIds, tsId];
+  const els = signedIds.map((id) => byId.get(id)!);
+  const byPartId = attachments && new Map(attachments.map((p) => [p.id, p]));
+  const references = els
+    .map((el, i) =>
+      referenceXml(signedIds[i]!, digest, digestOf(digest, digestInput(el, [], byPartId))),
+    )
+    .concat(
+      attachments ? partReferences(tree, els, attachments, digest, !!o.signAttachmentHeaders) : [],
+    )
     .concat(extras.references ?? []);
   const sig = signatureXml(s, references, bstId);
   return signed.slice(0, sigAt) + sig + signed.slice(sigAt);

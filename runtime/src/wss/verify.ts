@@ -17,7 +17,7 @@ import {
 } from "node:crypto";
 import { Certificates, type ReadCertificate } from "./certificates.js";
 import type { SoapVersion } from "../errors.js";
-import { SecurityRefusal } from "../soap/message-security.js";
+import { SecurityRefusal, type MessageParts } from "../soap/message-security.js";
 import { WSSE_NS, WSU_NS } from "../soap/ws-security.js";
 import {
   allowedName,
@@ -32,6 +32,7 @@ import {
   type DigestName,
   type SignatureName,
 } from "./algorithms.js";
+import { AttachmentCheck } from "./attachments.js";
 import { excC14n } from "./c14n.js";
 import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
 import { digestOf } from "./digest.js";
@@ -90,8 +91,11 @@ export class Verifier {
     this.replays = new ReplayCache(o.replayCacheSize ?? 100_000);
   }
 
-  /** Verifies `xml`; throws a SecurityRefusal naming what failed. */
-  verify(xml: string | Uint8Array): VerifiedMessage {
+  /**
+   * Verifies `xml`, and the attachment parts of its package if it came as one; throws a
+   * SecurityRefusal naming what failed.
+   */
+  verify(xml: string | Uint8Array, attachments?: MessageParts): VerifiedMessage {
     const now = this.o.now?.() ?? new Date();
     const parts = envelopeParts(parse(xml));
     const ids = this.idTable(parts.envelope);
@@ -106,11 +110,16 @@ export class Verifier {
     const signedInfo = signedInfoOf(signature);
     const info = readSignedInfo(signedInfo);
     const method = this.signatureMethod(info);
-    const references = this.references(info, ids);
+    const attached = new AttachmentCheck(attachments, this.checks.algorithms);
+    const references = this.references(info, ids, attached);
     const cert = this.certificate(signature, security, now);
     const signed = this.checkSignatureValue(signature, signedInfo, info, method, cert.publicKey);
-    if (this.checks.digest) for (const r of references) checkDigest(r);
+    if (this.checks.digest) {
+      for (const r of references) checkDigest(r, attached);
+      attached.checkDigests();
+    }
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
+    if (this.checks.attachments) attached.checkCovered(references.map((r) => r.element));
     const skew = (this.o.skewSeconds ?? 60) * 1000;
     const ts = childrenNamed(security, WSU_NS, "Timestamp");
     if (ts.length > 1) refuse("the Security header has more than one Timestamp", "malformed");
@@ -151,15 +160,24 @@ export class Verifier {
     );
   }
 
-  private references(info: SignedInfoRead, ids: ReadonlyMap<string, SigElement>): Resolved[] {
+  private references(
+    info: SignedInfoRead,
+    ids: ReadonlyMap<string, SigElement>,
+    attached: AttachmentCheck,
+  ): Resolved[] {
     const allowed = this.checks.algorithms ? (this.o.digests ?? DEFAULT_DIGESTS) : ALL_DIGESTS;
     const resolved: Resolved[] = [];
     for (const ref of info.references) {
-      const prefixes = this.transforms(ref);
       const uri = ref.uri ?? "";
       const digest =
         allowedName(DIGESTS, allowed, ref.digestMethod) ??
         refuse("a digest algorithm not allowed", "algorithm");
+      // An attachment part (SwA Profile 1.1), with transforms of its own: see attachments.ts.
+      if (AttachmentCheck.names(uri)) {
+        attached.reference(ref, digest);
+        continue;
+      }
+      const prefixes = this.transforms(ref);
       // Only a shorthand reference to an element of this envelope (BSP R5204): no external URI,
       // no XPointer, no whole document.
       const element = uri.startsWith("#") ? ids.get(uri.slice(1)) : undefined;
@@ -309,8 +327,10 @@ const LIMITS = { ...DEFAULT_LIMITS, maxSignedInfoElements: MAX_SIGNED_INFO_ELEME
 
 const NO_PREFIXES: ReadonlySet<string> = new Set();
 
-function checkDigest(r: Resolved): void {
-  const expected = Buffer.from(digestOf(r.digest, excC14n(r.element, r.prefixes)), "base64");
+/** An element's digest, of its XOP infoset in a package (each xop:Include its part's base64). */
+function checkDigest(r: Resolved, attached: AttachmentCheck): void {
+  const canonical = attached.canonical(r.element, r.prefixes);
+  const expected = Buffer.from(digestOf(r.digest, canonical), "base64");
   const got = Buffer.from(r.value, "base64");
   if (got.length !== expected.length || !timingSafeEqual(got, expected))
     refuse("a signed part does not match its digest", "digest");

@@ -1,0 +1,265 @@
+/**
+ * Signatures over a multipart/related message's attachment parts, as WCF and WSS4J make them:
+ *
+ * - MTOM: a signed element is digested as its XOP infoset, each `xop:Include` replaced by its
+ *   part's bytes in base64 (the element's content had the message not been optimized), so a
+ *   signature covers the parts its signed elements include.
+ * - SOAP with Attachments: a part is referenced by `cid:` URI with one transform of the OASIS WSS
+ *   SwA Profile 1.1, Attachment-Content (the part's canonical content) or Attachment-Complete (its
+ *   canonical MIME headers, then its content).
+ *
+ * A verifier refuses any part that neither way covers: a part the signature does not sign must
+ * not reach an implementation told who signed the request.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { SecurityRefusal, type MessagePart, type MessageParts } from "../soap/message-security.js";
+import { cidOf, parseMediaType } from "../mime/headers.js";
+import { XOP_NS } from "../xml/namespaces.js";
+import { escapeAttr } from "../xml/escape.js";
+import { DIGESTS, type DigestName } from "./algorithms.js";
+import { excC14n } from "./c14n.js";
+import type { ReferenceRead } from "./signed-info.js";
+import { allElements, attrValue, readTree, type SigElement } from "./tree.js";
+
+const SWA = "http://docs.oasis-open.org/wss/oasis-wss-SwAProfile-1.1#";
+export const SWA_CONTENT = `${SWA}Attachment-Content-Signature-Transform`;
+export const SWA_COMPLETE = `${SWA}Attachment-Complete-Signature-Transform`;
+
+const refuse = (message: string, reason: string): never => {
+  throw new SecurityRefusal(message, reason);
+};
+
+/** The `xop:Include` elements in `el` (itself included), by the Content-ID each names. */
+function* includes(el: SigElement): Generator<[SigElement, string | undefined]> {
+  for (const e of allElements(el))
+    if (e.ns === XOP_NS && e.local === "Include") yield [e, cidOf(attrValue(e, "", "href") ?? "")];
+}
+
+const base64 = (b: Uint8Array): string =>
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
+
+/**
+ * `el` as its XOP infoset: a copy in which each `xop:Include` is its part's base64 text (`el`
+ * itself when it includes none). A part that is missing is refused.
+ */
+function expanded(el: SigElement, parts: MessageParts): SigElement | string {
+  if (el.ns === XOP_NS && el.local === "Include") {
+    const id = cidOf(attrValue(el, "", "href") ?? "");
+    const part = id === undefined ? undefined : parts.get(id);
+    return part
+      ? base64(part.content)
+      : refuse("an xop:Include names no part of the message", "malformed");
+  }
+  if (includes(el).next().done) return el;
+  const children = el.children.map((c) => (typeof c === "string" ? c : expanded(c, parts)));
+  return { ...el, children };
+}
+
+/**
+ * What a reference to `el` digests: its exclusive C14N, of its XOP infoset when the message is a
+ * package (`parts` given), as WCF and WSS4J digest MTOM messages.
+ */
+export function digestInput(
+  el: SigElement,
+  prefixes: Iterable<string>,
+  parts: MessageParts | undefined,
+): string {
+  const x = parts ? expanded(el, parts) : el;
+  if (typeof x === "string") return refuse("a signed element is an xop:Include", "malformed");
+  return excC14n(x, prefixes);
+}
+
+/**
+ * A part's canonical content (SwA Profile 1.1 §5.4.2): XML by exclusive C14N, other text with
+ * CRLF line ends, anything else as it is.
+ */
+function canonicalContent(part: MessagePart): Buffer {
+  const c = part.content;
+  const bytes = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+  const type = parseMediaType(part.headers["content-type"] ?? "text/plain").type;
+  if (/^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/.test(type)) {
+    try {
+      return Buffer.from(excC14n(readTree(bytes)), "utf8");
+    } catch (e) {
+      if (e instanceof SecurityRefusal) throw e;
+      return refuse("an XML attachment part is not well-formed", "malformed");
+    }
+  }
+  if (!type.startsWith("text/")) return bytes;
+  return Buffer.from(bytes.toString("latin1").replace(/\r\n|\r|\n/g, "\r\n"), "latin1");
+}
+
+/** The MIME headers an Attachment-Complete transform covers, in their canonical order and case. */
+const SIGNED_HEADERS = [
+  "Content-Description",
+  "Content-Disposition",
+  "Content-ID",
+  "Content-Location",
+  "Content-Type",
+];
+
+/** RFC 822 comments taken out of a header value, quoted strings kept. */
+function uncommented(v: string): string {
+  let out = "";
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v[i]!;
+    if (c === "\\" && (quoted || depth > 0)) {
+      if (depth === 0) out += c + (v[i + 1] ?? "");
+      i++;
+    } else if (quoted) ((out += c), (quoted = c !== '"'));
+    else if (c === "(") depth++;
+    else if (c === ")" && depth > 0) depth--;
+    else if (depth === 0) ((out += c), (quoted = c === '"'));
+  }
+  return out.trim();
+}
+
+/** Parameters whose values are case-insensitive, lower-cased by the profile. */
+const CASELESS = new Set(["charset", "type", "padding", "size"]);
+
+/** A Content-Type or Content-Disposition in the profile's form: `type;name="value"`, sorted. */
+function canonicalParameters(value: string): string {
+  const { type, params } = parseMediaType(value);
+  const names = Object.keys(params).sort();
+  const quote = (n: string) => {
+    const v = CASELESS.has(n) ? params[n]!.toLowerCase() : params[n]!;
+    return `"${v.replace(/["\\]/g, "\\$&")}"`;
+  };
+  return type + names.map((n) => `;${n}=${quote(n)}`).join("");
+}
+
+/** A part's MIME headers as the Attachment-Complete transform digests them (§5.4.1). */
+function canonicalHeaders(part: MessagePart): string {
+  let out = "";
+  for (const name of SIGNED_HEADERS) {
+    let v = part.headers[name.toLowerCase()];
+    if (v === undefined && name === "Content-Type") v = "text/plain; charset=us-ascii";
+    if (v === undefined) continue;
+    v = name === "Content-Description" ? v.trim() : uncommented(v);
+    if (name === "Content-Type" || name === "Content-Disposition") v = canonicalParameters(v);
+    out += `${name}:${v}\r\n`;
+  }
+  return out;
+}
+
+/** The octets a cid: reference digests: the part's content, its headers first when `complete`. */
+function partOctets(part: MessagePart, complete: boolean): Buffer {
+  const content = canonicalContent(part);
+  if (!complete) return content;
+  return Buffer.concat([Buffer.from(canonicalHeaders(part), "utf8"), content]);
+}
+
+const partDigest = (d: DigestName, part: MessagePart, complete: boolean): string =>
+  createHash(d).update(partOctets(part, complete)).digest("base64");
+
+/** A `cid:` URL of a Content-ID (RFC 2392), characters outside a URL's escaped. */
+const cidUrl = (id: string): string =>
+  "cid:" + id.replace(/[^A-Za-z0-9\-._~!$&'*+,;=:@]/g, (c) => encodeURIComponent(c));
+
+/**
+ * The SignedInfo references a signer adds for `parts`: none for a part that a signed element
+ * includes (its digest covers it), a `cid:` reference for each other. A part included only from an
+ * element left unsigned is an Error: it would go unsigned beside a signed envelope.
+ */
+export function partReferences(
+  root: SigElement,
+  signed: readonly SigElement[],
+  parts: readonly MessagePart[],
+  digest: DigestName,
+  complete: boolean,
+): string[] {
+  const covered = new Set<string | undefined>();
+  for (const el of signed) for (const [, id] of includes(el)) covered.add(id);
+  const anywhere = new Set([...includes(root)].map(([, id]) => id));
+  const refs: string[] = [];
+  for (const p of parts) {
+    if (covered.has(p.id)) continue;
+    if (anywhere.has(p.id))
+      throw new Error(
+        `the attachment part <${p.id}> is included from an element the signature does not cover; expected it in the Body, or its header entry among signedHeaders`,
+      );
+    const transform = complete ? SWA_COMPLETE : SWA_CONTENT;
+    refs.push(
+      `<ds:Reference URI="${escapeAttr(cidUrl(p.id))}"><ds:Transforms><ds:Transform Algorithm="${transform}"></ds:Transform></ds:Transforms>` +
+        `<ds:DigestMethod Algorithm="${DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${partDigest(digest, p, complete)}</ds:DigestValue></ds:Reference>`,
+    );
+  }
+  return refs;
+}
+
+/** A `cid:` reference of SignedInfo, its part found. */
+interface PartReference {
+  readonly part: MessagePart;
+  readonly complete: boolean;
+  readonly digest: DigestName;
+  readonly value: string;
+}
+
+/**
+ * A verifier's view of one message's attachment parts: the `cid:` references of its SignedInfo
+ * (digested once the signature value is checked), the digest input of its element references, and
+ * the check that every part is covered.
+ */
+export class AttachmentCheck {
+  private readonly references: PartReference[] = [];
+
+  constructor(
+    /** The package's parts; undefined for a message that is no package. */
+    private readonly parts: MessageParts | undefined,
+    /** Whether only the profile's transforms are allowed (the algorithms check). */
+    private readonly strict: boolean,
+  ) {}
+
+  /** Whether `uri` names an attachment part, to be resolved by `reference`. */
+  static names(uri: string): boolean {
+    return uri.slice(0, 4).toLowerCase() === "cid:";
+  }
+
+  /** Resolves a `cid:` reference: its part, and its one SwA Profile transform. */
+  reference(ref: ReferenceRead, digest: DigestName): void {
+    const id = cidOf(ref.uri ?? "");
+    const part = id === undefined ? undefined : this.parts?.get(id);
+    if (!part) return refuse("a signature reference names no part of the message", "malformed");
+    if (this.references.some((r) => r.part === part))
+      refuse("a signature references one attachment twice", "malformed");
+    const list = ref.transforms;
+    const algorithm = list.length === 1 ? list[0]!.algorithm : undefined;
+    const complete = algorithm === SWA_COMPLETE;
+    if (!complete && algorithm !== SWA_CONTENT && this.strict)
+      refuse("a transform not allowed", "algorithm");
+    this.references.push({ part, complete, digest, value: ref.digestValue });
+  }
+
+  /** What a reference to `el` digests (see digestInput). */
+  canonical(el: SigElement, prefixes: Iterable<string>): string {
+    return digestInput(el, prefixes, this.parts);
+  }
+
+  /** Refuses a referenced part whose digest does not match. */
+  checkDigests(): void {
+    for (const r of this.references) {
+      const expected = Buffer.from(partDigest(r.digest, r.part, r.complete), "base64");
+      const got = Buffer.from(r.value, "base64");
+      if (got.length !== expected.length || !timingSafeEqual(got, expected))
+        refuse("an attachment does not match its digest", "digest");
+    }
+  }
+
+  /**
+   * Refuses a part that no reference covers: neither included by a signed element nor referenced
+   * by `cid:`.
+   */
+  checkCovered(signed: readonly SigElement[]): void {
+    if (!this.parts) return;
+    const covered = new Set<string | undefined>(this.references.map((r) => r.part.id));
+    for (const el of signed) for (const [, id] of includes(el)) covered.add(id);
+    for (const id of this.parts.keys())
+      if (!covered.has(id))
+        refuse(
+          `the attachment <${id.slice(0, 100)}> is not covered by the signature`,
+          "unsigned-attachment",
+        );
+  }
+}
