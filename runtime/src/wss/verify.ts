@@ -33,6 +33,7 @@ import { excC14n } from "./c14n.js";
 import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
 import { digestOf } from "./digest.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
+import { referencedCertificate } from "./key-info.js";
 import { ReplayCache } from "./replay.js";
 import { checkTimestamp } from "./timestamp.js";
 import {
@@ -75,8 +76,7 @@ export class Verifier {
   private readonly replays: ReplayCache;
 
   constructor(private readonly o: VerifyOptions) {
-    const trust = o.trust.map((t) => (t instanceof X509Certificate ? t : new X509Certificate(t)));
-    this.certificates = new Certificates(trust);
+    this.certificates = new Certificates(o);
     this.checks = { ...ALL_CHECKS, ...o.checks };
     this.replays = new ReplayCache(o.replayCacheSize ?? 100_000);
   }
@@ -209,22 +209,12 @@ export class Verifier {
     return value;
   }
 
-  /** The certificate of the token that the signature's SecurityTokenReference names. */
+  /** The certificate the signature's SecurityTokenReference names (see key-info.ts). */
   private tokenCertificate(signature: SigElement, security: SigElement): ReadCertificate {
-    const str = childElement(
-      required(signature, DS_NS, "KeyInfo"),
-      WSSE_NS,
-      "SecurityTokenReference",
-    );
-    const ref = str && childElement(str, WSSE_NS, "Reference");
-    const uri = ref && attrValue(ref, "", "URI");
-    const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find(
-      (t) => uri === `#${attrValue(t, WSU_NS, "Id")}`,
-    );
-    if (!token || attrValue(token, "", "ValueType") !== X509V3)
-      return refuse("the signature names no X.509 token of the Security header", "malformed");
+    const keyInfo = required(signature, DS_NS, "KeyInfo");
+    const text = referencedCertificate(keyInfo, security, this.certificates.known);
     try {
-      return this.certificates.read(textOf(token));
+      return this.certificates.read(text);
     } catch {
       return refuse("the signing certificate cannot be read", "malformed");
     }
