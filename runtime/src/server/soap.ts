@@ -14,6 +14,8 @@ import { bodyValue, context, invoke, type Served } from "./call.js";
 import {
   faultHeaders,
   faultStatus,
+  secureFaults,
+  securedFault,
   HttpProblem,
   send,
   serverFault,
@@ -149,7 +151,9 @@ function checkSecurity(
 ): CheckedRequest | undefined {
   if (!s.security) return UNCHECKED;
   try {
-    return s.security.checkRequest(request.body, request.declared);
+    const checked = s.security.checkRequest(request.body, request.declared);
+    if (s.security.secureResponse) secureFaults(res, s.security.secureResponse.bind(s.security));
+    return checked;
   } catch (e) {
     if (!(e instanceof SecurityRefusal)) throw e;
     const message = `The security of the request could not be verified: ${e.message}.`;
@@ -239,7 +243,8 @@ function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope)
   const names = not.map((h) => clark(h.ns, h.local)).join(", ");
   const message = messageText(`SOAP header ${names} was not understood.`);
   const version = decoded.version;
-  send(res, 500, faultEnvelope(version, "soap:MustUnderstand", message), SOAP_CT[version]);
+  const fault = faultEnvelope(version, "soap:MustUnderstand", message);
+  send(res, 500, securedFault(res, fault, version), SOAP_CT[version]);
   return true;
 }
 
