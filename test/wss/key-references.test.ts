@@ -183,6 +183,30 @@ describe.skipIf(missing !== undefined)("certificates named by reference", () => 
     );
   });
 
+  it("a Reference to a token with no wsu:Id names nothing, not even as #undefined", () => {
+    const signed = signEnvelope(
+      envelope("1.1", BODY),
+      signer({ key: named.key, cert: named.cert }),
+    );
+    const id = /<wsse:BinarySecurityToken [^>]*wsu:Id="([^"]+)"/.exec(signed)![1]!;
+    const forged = signed
+      .replace(` wsu:Id="${id}"`, "")
+      .replace(`URI="#${id}"`, 'URI="#undefined"');
+    expect(forged).not.toContain(id);
+    const verifier = new Verifier({ trust: [named.cert] });
+    expect(verifier.verify(signed).signer?.subject).toContain("CN=named client");
+    let refused: unknown;
+    try {
+      verifier.verify(forged);
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(SecurityRefusal);
+    expect((refused as SecurityRefusal).message).toBe(
+      "the signature names no X.509 token of the Security header",
+    );
+  });
+
   it.skipIf(noXmlsec1 !== undefined)(
     "xmlsec1 verifies an IssuerSerial-signed message of ours",
     () => {

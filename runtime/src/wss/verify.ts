@@ -25,7 +25,6 @@ import {
   EXC_C14N,
   SIGNATURES,
   signatureHash,
-  X509V3,
   type DigestName,
   type SignatureName,
 } from "./algorithms.js";
