@@ -1,4 +1,5 @@
 /** The errors a generated client rejects with, and that a server implementation may throw. */
+import type { X509Certificate } from "node:crypto";
 import type { XmlNode } from "./xml/node.js";
 
 export type SoapVersion = "1.1" | "1.2";
@@ -25,6 +26,10 @@ export interface SoapFaultInit {
    */
   readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;
+  /** Set by a client whose `security` verifies: the fault's signature was verified. */
+  readonly verified?: boolean;
+  /** Set by a client whose `security` verifies: the certificate that signed the fault. */
+  readonly signer?: X509Certificate;
 }
 
 /** A SOAP fault: received by a client, or thrown by a server implementation to send one. */
@@ -34,6 +39,14 @@ export class SoapFault extends Error {
   readonly httpStatus: number | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly soapVersion: SoapVersion | undefined;
+  /**
+   * Received by a client: whether the fault was signed and its signature verified by the client's
+   * `security` (a fault unsigned, or received with no verifying security, is given all the same,
+   * unverified). False for a fault thrown by a server.
+   */
+  readonly verified: boolean;
+  /** The certificate that signed the fault, when it was verified. */
+  readonly signer: X509Certificate | undefined;
   constructor(init: SoapFaultInit) {
     super(init.message);
     this.name = "SoapFault";
@@ -42,6 +55,8 @@ export class SoapFault extends Error {
     this.httpStatus = init.httpStatus;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.soapVersion = init.soapVersion;
+    this.verified = init.verified === true && init.signer !== undefined;
+    this.signer = this.verified ? init.signer : undefined;
   }
   /** `Client` or `Server`, whatever the SOAP version and prefix: who is to blame. */
   get side(): "Client" | "Server" {

@@ -101,6 +101,7 @@ export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./soap/ws-secur
 export type { ReceivedUsernameToken, UsernameTokenOptions } from "./soap/ws-security.js";
 export { SecurityRefusal } from "./soap/message-security.js";
 export type {
+  CheckedFault,
   CheckedRequest,
   ClientMessageSecurity,
   MessagePart,

@@ -19,7 +19,10 @@ export interface TestKeys {
  * A new self-signed certificate and its key (RSA 2048, or EC P-256), valid for `days`, in a
  * temporary folder.
  */
-export function makeKeys(name: string, o: { ec?: boolean; days?: number } = {}): TestKeys {
+export function makeKeys(
+  name: string,
+  o: { ec?: boolean; days?: number; subject?: string } = {},
+): TestKeys {
   const dir = tempDir("wss-keys-");
   const keyPath = path.join(dir, `${name}-key.pem`);
   const certPath = path.join(dir, `${name}-cert.pem`);
@@ -32,7 +35,7 @@ export function makeKeys(name: string, o: { ec?: boolean; days?: number } = {}):
       "-days",
       String(o.days ?? 2),
       "-subj",
-      `/CN=${name}`,
+      o.subject ?? `/CN=${name}`,
     ]),
     { stdio: "ignore" },
   );
@@ -87,4 +90,19 @@ export function xmlsec1Verifies(
     encoding: "utf8",
   });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+/**
+ * `keys` as a PKCS#12 file written by `openssl pkcs12 -export`: as OpenSSL 3 writes it by default
+ * (PBES2, AES-256-CBC, a SHA-256 MAC) or with `-legacy` (3DES for the key, RC2-40 for the
+ * certificate, a SHA-1 MAC), as Windows does.
+ */
+export function makePkcs12(keys: TestKeys, passphrase: string, legacy: boolean): Buffer {
+  const file = path.join(tempDir("wss-p12-"), legacy ? "legacy.p12" : "default.p12");
+  const args = ["pkcs12", "-export", "-inkey", keys.keyPath, "-in", keys.certPath];
+  if (legacy) args.push("-legacy");
+  execFileSync("openssl", [...args, "-out", file, "-passout", `pass:${passphrase}`], {
+    stdio: "ignore",
+  });
+  return readFileSync(file);
 }

@@ -38,6 +38,13 @@ import { ownValue } from "../support/own-props.js";
 import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
 import { takeUserinfo, withAuthorization } from "../http/userinfo.js";
 import { securityHeaderXml, withoutPasswords } from "../soap/ws-security.js";
+import {
+  checkedFault,
+  checkFault,
+  faultInit,
+  faultThrown,
+  type FaultCheck,
+} from "./fault-check.js";
 import { writeNode } from "../xml/write-tree.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
@@ -231,12 +238,14 @@ export class ServiceClient {
       );
     }
     const decoded = this.decodeSoap(res, reader, version);
-    // A fault is given as it came, checked or not: a forged one can only fail the call.
-    if (!decoded.fault) this.options.security?.checkResponse?.(res.text, version, res.parts);
+    // A fault is given signed or not, marked verified or not (see fault-check.ts).
+    const security = this.options.security;
+    const faultCheck = decoded.fault && checkFault(security, () => res.text, version, res.parts);
+    if (!decoded.fault) security?.checkResponse?.(res.text, version, res.parts);
     (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
       decoded.headers,
     );
-    return withResponseAttachments(op, soapResult(op, decoded, res), res);
+    return withResponseAttachments(op, soapResult(op, decoded, res, faultCheck), res);
   }
 
   /** The POST of a SOAP call: its envelope, with declared and undeclared header entries. */
@@ -372,16 +381,22 @@ export class ServiceClient {
 }
 
 /** A decoded SOAP response's typed result: its fault thrown, else its value and what it kept. */
-function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Received): unknown {
+function soapResult(
+  op: SoapOperationDesc,
+  decoded: DecodedEnvelope,
+  res: Received,
+  check: FaultCheck = {},
+): unknown {
   if (decoded.fault) {
-    const fault = faultFromNode(decoded.fault, decoded.version, res.status);
-    if (typeof fault === "string")
+    const received = faultFromNode(decoded.fault, decoded.version, res.status);
+    if (typeof received === "string")
       throw new ResponseFormatError(
-        `the response's SOAP ${decoded.version} Fault ${fault}; expected a fault code and a reason`,
+        `the response's SOAP ${decoded.version} Fault ${received}; expected a fault code and a reason`,
         res.status,
         res.text,
       );
-    throw typedFault(op, fault) ?? fault;
+    const fault = checkedFault(received, check);
+    throw faultThrown(typedFault(op, fault) ?? fault, check);
   }
   if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
   if (!op.response) return withBodyExtras(undefined, decoded.undescribed, res);
@@ -427,16 +442,7 @@ function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefi
       const out: string[] = [];
       writeNode(out, child, "");
       const { value } = decodeDocument(out.join(""), [desc.element]);
-      return desc.create(
-        {
-          code: fault.code,
-          message: fault.message,
-          detail,
-          ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}),
-          ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}),
-        },
-        value,
-      );
+      return desc.create(faultInit(fault), value);
     } catch {
       return undefined; // a detail that does not decode stays an untyped SoapFault
     }

@@ -141,6 +141,24 @@ export function faultProblems(f: SoapFault): string {
   return out.join("; with ");
 }
 
+/**
+ * How the faults of a response are secured (signed), once its request has passed the handler's
+ * security check: a server that signs its answers signs its faults too, as WCF does. A request
+ * its security refused gets its fault unsigned, as WCF sends it, so that an unsigned request never
+ * costs a private-key operation.
+ */
+type Secure = (envelope: string, version: SoapVersion) => string;
+const faultSecurity = new WeakMap<ServerResponse, Secure>();
+
+export function secureFaults(res: ServerResponse, secure: Secure): void {
+  faultSecurity.set(res, secure);
+}
+
+/** A fault envelope for `res`, secured when its request passed the security check. */
+export function securedFault(res: ServerResponse, xml: string, version: SoapVersion): string {
+  return faultSecurity.get(res)?.(xml, version) ?? xml;
+}
+
 /** A SOAP fault of `version`, its message made safe to quote input in. */
 export function soapFault(
   res: ServerResponse,
@@ -152,13 +170,14 @@ export function soapFault(
   header = "",
   headers: Record<string, string> = {},
 ): void {
-  send(
-    res,
-    status,
-    faultEnvelope(version, faultCode(version, side), messageText(message), detail, header),
-    SOAP_CT[version],
-    headers,
+  const xml = faultEnvelope(
+    version,
+    faultCode(version, side),
+    messageText(message),
+    detail,
+    header,
   );
+  send(res, status, securedFault(res, xml, version), SOAP_CT[version], headers);
 }
 
 /** The generic fault for an implementation's error or a result that does not fit its type. */

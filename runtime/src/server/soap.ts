@@ -14,6 +14,8 @@ import { bodyValue, context, invoke, type Served } from "./call.js";
 import {
   faultHeaders,
   faultStatus,
+  secureFaults,
+  securedFault,
   HttpProblem,
   send,
   serverFault,
@@ -153,7 +155,9 @@ function checkSecurity(
     // A check that cannot see the attachments would vouch for parts nothing signed.
     if (parts && parts.size > 0 && s.security.securesAttachments !== true)
       throw new SecurityRefusal("its attachments cannot be checked", "unsigned-attachment");
-    return s.security.checkRequest(request.body, request.declared, parts);
+    const checked = s.security.checkRequest(request.body, request.declared, parts);
+    if (s.security.secureResponse) secureFaults(res, s.security.secureResponse.bind(s.security));
+    return checked;
   } catch (e) {
     if (!(e instanceof SecurityRefusal)) throw e;
     const message = `The security of the request could not be verified: ${e.message}.`;
@@ -243,7 +247,8 @@ function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope)
   const names = not.map((h) => clark(h.ns, h.local)).join(", ");
   const message = messageText(`SOAP header ${names} was not understood.`);
   const version = decoded.version;
-  send(res, 500, faultEnvelope(version, "soap:MustUnderstand", message), SOAP_CT[version]);
+  const fault = faultEnvelope(version, "soap:MustUnderstand", message);
+  send(res, 500, securedFault(res, fault, version), SOAP_CT[version]);
   return true;
 }
 

@@ -40,6 +40,18 @@ export interface ClientMessageSecurity {
    * attachments is refused before it is sent: its signature would not cover them.
    */
   readonly securesAttachments?: boolean;
+  /**
+   * Checks a fault envelope: the certificate that signed it, or none when it is unsigned (a fault
+   * is given either way, marked `verified` or not); throws a `SecurityRefusal` when it is signed
+   * and its signature does not verify.
+   */
+  checkFault?(envelope: string, version: SoapVersion, attachments?: MessageParts): CheckedFault;
+}
+
+/** What a client's check of a fault found (`SoapFault.verified`, `SoapFault.signer`). */
+export interface CheckedFault {
+  /** The certificate whose signature of the fault was verified. */
+  readonly signer?: X509Certificate;
 }
 
 /** What a server's check of a request found, for the implementation (`RequestContext.signer`). */
@@ -85,8 +97,10 @@ export class SecurityRefusal extends Error {
     message: string,
     /** What failed, for code to test. */
     readonly reason: string,
+    /** `cause`: for a fault whose signature failed, the fault (unverified). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = "SecurityRefusal";
   }
 }

@@ -4,6 +4,8 @@
  * time. Whether it is trusted is decided when it is first read.
  */
 import { X509Certificate, type KeyObject } from "node:crypto";
+import { certificateOption } from "./credentials.js";
+import { KnownCertificates } from "./key-info.js";
 
 export interface ReadCertificate {
   readonly cert: X509Certificate;
@@ -18,9 +20,20 @@ const MAX_KEPT = 64;
 export class Certificates {
   private readonly kept = new Map<string, ReadCertificate>();
   private readonly fingerprints: ReadonlySet<string>;
+  private readonly trust: readonly X509Certificate[];
+  /** The certificates a message may name without carrying: those trusted and those given. */
+  readonly known: KnownCertificates;
 
-  constructor(private readonly trust: readonly X509Certificate[]) {
-    this.fingerprints = new Set(trust.map((t) => t.fingerprint256));
+  constructor(o: {
+    readonly trust: readonly (string | Buffer | X509Certificate)[];
+    readonly certificates?: readonly (string | Buffer | X509Certificate)[];
+  }) {
+    this.trust = o.trust.map((t, i) => certificateOption(t, `verify.trust[${i}]`));
+    const given = (o.certificates ?? []).map((c, i) =>
+      certificateOption(c, `verify.certificates[${i}]`),
+    );
+    this.fingerprints = new Set(this.trust.map((t) => t.fingerprint256));
+    this.known = new KnownCertificates([...this.trust, ...given]);
   }
 
   /** The certificate of base64 DER `text`; throws when it is none. */

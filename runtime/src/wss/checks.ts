@@ -45,6 +45,12 @@ export interface VerifyOptions {
    * against the certificate itself only; no revocation list is read.
    */
   readonly trust: readonly (string | Buffer | X509Certificate)[];
+  /**
+   * Certificates a message may name by issuer and serial number or key identifier rather than
+   * carry (WCF's and WSS4J's default), when they are not in `trust` themselves (a CA there issued
+   * them): PEM, DER or X509Certificate.
+   */
+  readonly certificates?: readonly (string | Buffer | X509Certificate)[];
   /** Digests accepted. Default: SHA-256, -384, -512 (SHA-1 only when named). */
   readonly digests?: readonly DigestName[];
   /** Signature algorithms accepted. Default: RSA and ECDSA with SHA-256, -384, -512. */

@@ -4,21 +4,25 @@
  * A subpath of its own, so that an app that does not sign never loads it.
  */
 import type { SoapVersion } from "../errors.js";
-import type {
-  CheckedRequest,
-  ClientMessageSecurity,
-  MessagePart,
-  ServerMessageSecurity,
+import {
+  SecurityRefusal,
+  type CheckedFault,
+  type CheckedRequest,
+  type ClientMessageSecurity,
+  type MessagePart,
+  type ServerMessageSecurity,
 } from "../soap/message-security.js";
 import { WSSE_NS } from "../soap/ws-security.js";
 import type { VerifyOptions } from "./checks.js";
 import { signEnvelope, signer, type SignOptions, type SigningCredentials } from "./sign.js";
 import { Verifier } from "./verify.js";
 
-export { SecurityRefusal } from "../soap/message-security.js";
+export { SecurityRefusal };
 export type { DigestName, SignatureName } from "./algorithms.js";
 export type { VerifyChecks, VerifyOptions } from "./checks.js";
 export type { SignedPart, SignOptions, SigningCredentials } from "./sign.js";
+export type { PemCredentials, Pkcs12Credentials } from "./credentials.js";
+export type { KeyReference } from "./key-info.js";
 export { signEnvelope, signer } from "./sign.js";
 export { Verifier, type VerifiedMessage } from "./verify.js";
 export { excC14n } from "./c14n.js";
@@ -49,6 +53,16 @@ export function x509Security(
     secureRequest: secure,
     secureResponse: secure,
     checkResponse: (xml, _version, parts) => void verifier?.verify(xml, parts),
+    checkFault: (xml, _version, parts): CheckedFault => {
+      try {
+        const signer = verifier?.verify(xml, parts).signer;
+        return signer ? { signer } : {};
+      } catch (e) {
+        // An unsigned fault is given as one, unverified; a signature that fails is refused.
+        if (e instanceof SecurityRefusal && e.reason === "missing-signature") return {};
+        throw e;
+      }
+    },
     checkRequest: (xml, _version, parts): CheckedRequest => {
       const signer = verifier?.verify(xml, parts).signer;
       return signer ? { signer } : {};

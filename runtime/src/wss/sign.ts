@@ -4,7 +4,7 @@
  * `wsse:BinarySecurityToken` and an XML Signature over the Body, the Timestamp and any header
  * entries asked for, by `wsu:Id`, canonicalized by exclusive C14N.
  */
-import { createPrivateKey, randomUUID, sign, X509Certificate, KeyObject } from "node:crypto";
+import { randomUUID, sign, type KeyObject } from "node:crypto";
 import { timestampXml, WSSE_NS, WSU_NS } from "../soap/ws-security.js";
 import type { MessagePart } from "../soap/message-security.js";
 import { escapeAttr } from "../xml/escape.js";
@@ -12,26 +12,21 @@ import * as alg from "./algorithms.js";
 import type { DigestName, SignatureName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
 import { digestInput, partReferences } from "./attachments.js";
+import { loadCredentials, type SigningCredentials } from "./credentials.js";
+import { keyInfoXml, tokenXml, type KeyReference } from "./key-info.js";
+import { certificateIds, type CertificateIds } from "./x509-names.js";
 import { digestOf } from "./digest.js";
 import { curveOrder, toLowS } from "./ecdsa.js";
 import { envelopeParts, startTagEnd, writtenName, wsuId } from "./parts.js";
 import { allElements, readTree, type SigElement } from "./tree.js";
-
-/** The key and certificate a message is signed with. */
-export interface SigningCredentials {
-  /** The private key: PEM text (PKCS#8 or PKCS#1), or a KeyObject. */
-  readonly key: string | Buffer | KeyObject;
-  /** The private key's passphrase, when its PEM is encrypted. */
-  readonly passphrase?: string;
-  /** The signer's certificate, PEM. */
-  readonly cert: string | Buffer | X509Certificate;
-}
 
 /** A header entry to sign, by its element's namespace and local name. */
 export interface SignedPart {
   readonly ns: string;
   readonly local: string;
 }
+
+export type { SigningCredentials } from "./credentials.js";
 
 export interface SignOptions {
   /** Default: `rsa-sha256` for an RSA key, `ecdsa-sha256` for an EC key. */
@@ -52,21 +47,29 @@ export interface SignOptions {
    * Attachment-Complete transform), not its content alone (Attachment-Content). Default: false.
    */
   readonly signAttachmentHeaders?: boolean;
+  /**
+   * How the signature names its certificate: `binarySecurityToken` (the default) sends it in the
+   * message; `issuerSerial` (WCF's and WSS4J's default), `keyIdentifier` (its subject key
+   * identifier) and `thumbprint` (SHA-1) name one the receiver already has.
+   */
+  readonly keyReference?: KeyReference;
 }
 
-/** The credentials read once: the key object, the certificate's DER, the algorithm. */
+/** The credentials read once: the key object, the certificate's DER and ids, the algorithm. */
 export interface Signer {
   readonly key: KeyObject;
   readonly der: Buffer;
+  readonly ids: CertificateIds;
   readonly signature: SignatureName;
+  readonly keyReference: KeyReference;
 }
 
+/** Reads and checks the credentials (see credentials.ts): a mistake throws here, named. */
 export function signer(c: SigningCredentials, o: SignOptions = {}): Signer {
-  const key =
-    c.key instanceof KeyObject ? c.key : createPrivateKey({ key: c.key, passphrase: c.passphrase });
-  const cert = c.cert instanceof X509Certificate ? c.cert : new X509Certificate(c.cert);
+  const { key, cert } = loadCredentials(c);
   const signature = o.signature ?? (key.asymmetricKeyType === "ec" ? "ecdsa-sha256" : "rsa-sha256");
-  return { key, der: cert.raw, signature };
+  const keyReference = o.keyReference ?? "binarySecurityToken";
+  return { key, der: cert.raw, ids: certificateIds(cert), signature, keyReference };
 }
 
 /** A text to add to the envelope at an offset. */
@@ -100,7 +103,7 @@ export function signEnvelope(
   const refIds = targets.map((t) => idFor(t, insertions));
   const tsId = newId("TS");
   const bstId = newId("X509");
-  const security = securityXml(parts.envelope, tsId, bstId, s.der, o);
+  const security = securityXml(parts.envelope, tsId, tokenXml(s.keyReference, s.der, bstId), o);
   const { at: headerAt, text: headerText } = headerInsertion(xml, parts, security);
   insertions.push({ at: headerAt, text: headerText });
   const signed = splice(xml, insertions);
@@ -152,22 +155,15 @@ function idFor(el: SigElement, insertions: Insertion[]): string {
 
 const newId = (what: string): string => `${what.replace(/[^A-Za-z0-9]/g, "")}-${randomUUID()}`;
 
-/** The Security header entry without its signature: the Timestamp and the certificate. */
-function securityXml(
-  envelope: SigElement,
-  tsId: string,
-  bstId: string,
-  der: Buffer,
-  o: SignOptions,
-): string {
+/** The Security header entry without its signature: the Timestamp and the token, if one goes. */
+function securityXml(envelope: SigElement, tsId: string, token: string, o: SignOptions): string {
   // The envelope's prefix for mustUnderstand; one of our own where the envelope has none.
   const p = envelope.prefix || "soapenv";
   const declared = envelope.prefix ? "" : ` xmlns:soapenv="${envelope.ns}"`;
   return (
     `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}"${declared} ${p}:mustUnderstand="1">` +
     timestampXml(tsId, o.now?.() ?? new Date(), o.timestampSeconds ?? 300) +
-    `<wsse:BinarySecurityToken EncodingType="${alg.BASE64_BINARY}" ValueType="${alg.X509V3}" wsu:Id="${bstId}">` +
-    `${der.toString("base64")}</wsse:BinarySecurityToken></wsse:Security>`
+    `${token}</wsse:Security>`
   );
 }
 
@@ -232,8 +228,6 @@ function signatureXml(s: Signer, references: readonly string[], bstId: string): 
   const value = (n === undefined ? raw : toLowS(raw, n)).toString("base64");
   return (
     `<ds:Signature xmlns:ds="${alg.DS_NS}" Id="${newId("SIG")}"><ds:SignedInfo>${inner}</ds:SignedInfo>` +
-    `<ds:SignatureValue>${value}</ds:SignatureValue><ds:KeyInfo><wsse:SecurityTokenReference>` +
-    `<wsse:Reference URI="#${bstId}" ValueType="${alg.X509V3}"></wsse:Reference>` +
-    `</wsse:SecurityTokenReference></ds:KeyInfo></ds:Signature>`
+    `<ds:SignatureValue>${value}</ds:SignatureValue>${keyInfoXml(s.keyReference, s.ids, bstId)}</ds:Signature>`
   );
 }

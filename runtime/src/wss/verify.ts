@@ -28,7 +28,6 @@ import {
   EXC_C14N,
   SIGNATURES,
   signatureHash,
-  X509V3,
   type DigestName,
   type SignatureName,
 } from "./algorithms.js";
@@ -38,6 +37,7 @@ import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
 import { digestOf } from "./digest.js";
 import { curveOrder, isHighS } from "./ecdsa.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
+import { referencedCertificate } from "./key-info.js";
 import { ReplayCache } from "./replay.js";
 import {
   MAX_SIGNED_INFO_ELEMENTS,
@@ -85,8 +85,7 @@ export class Verifier {
   private readonly replays: ReplayCache;
 
   constructor(private readonly o: VerifyOptions) {
-    const trust = o.trust.map((t) => (t instanceof X509Certificate ? t : new X509Certificate(t)));
-    this.certificates = new Certificates(trust);
+    this.certificates = new Certificates(o);
     this.checks = { ...ALL_CHECKS, ...o.checks };
     this.replays = new ReplayCache(o.replayCacheSize ?? 100_000);
   }
@@ -245,24 +244,12 @@ export class Verifier {
     if (isHighS(value, n!)) refuse("the ECDSA signature value is not low-S", "signature");
   }
 
-  /** The certificate of the token that the signature's SecurityTokenReference names. */
+  /** The certificate the signature's SecurityTokenReference names (see key-info.ts). */
   private tokenCertificate(signature: SigElement, security: SigElement): ReadCertificate {
-    const str = childElement(
-      required(signature, DS_NS, "KeyInfo"),
-      WSSE_NS,
-      "SecurityTokenReference",
-    );
-    const ref = str && childElement(str, WSSE_NS, "Reference");
-    const uri = ref && attrValue(ref, "", "URI");
-    // Only a token with a wsu:Id is referred to: one without is named by no URI ("#undefined").
-    const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find((t) => {
-      const id = attrValue(t, WSU_NS, "Id");
-      return id !== undefined && uri === `#${id}`;
-    });
-    if (!token || attrValue(token, "", "ValueType") !== X509V3)
-      return refuse("the signature names no X.509 token of the Security header", "malformed");
+    const keyInfo = required(signature, DS_NS, "KeyInfo");
+    const text = referencedCertificate(keyInfo, security, this.certificates.known);
     try {
-      return this.certificates.read(textOf(token));
+      return this.certificates.read(text);
     } catch {
       return refuse("the signing certificate cannot be read", "malformed");
     }

@@ -1,0 +1,63 @@
+/**
+ * A fault received by a client whose `security` verifies answers. As WCF and WSS4J do, a signed
+ * fault is verified; unlike them, an unsigned one is still given as the fault it is (most services
+ * never sign theirs), marked `verified: false`. A fault whose signature is there but fails (a
+ * changed fault, a certificate not trusted, an expired Timestamp) rejects the call with the
+ * `SecurityRefusal`, as WCF's MessageSecurityException does, the fault as its `cause`.
+ */
+import type { SoapFaultInit, SoapVersion } from "../errors.js";
+import { SoapFault } from "../errors.js";
+import {
+  SecurityRefusal,
+  type CheckedFault,
+  type ClientMessageSecurity,
+  type MessageParts,
+} from "../soap/message-security.js";
+
+export interface FaultCheck extends CheckedFault {
+  readonly refusal?: SecurityRefusal;
+}
+
+const UNSIGNED: FaultCheck = Object.freeze({});
+
+/** What the client's security says of the fault envelope `xml` (read only when it checks). */
+export function checkFault(
+  security: ClientMessageSecurity | undefined,
+  xml: () => string,
+  version: SoapVersion,
+  parts?: MessageParts,
+): FaultCheck {
+  if (!security?.checkFault) return UNSIGNED;
+  try {
+    return security.checkFault(xml(), version, parts);
+  } catch (e) {
+    if (e instanceof SecurityRefusal) return { refusal: e };
+    throw e;
+  }
+}
+
+/** The fault marked as `check` found it. */
+export function checkedFault(fault: SoapFault, check: FaultCheck): SoapFault {
+  if (!check.signer) return fault;
+  return new SoapFault({ ...faultInit(fault), verified: true, signer: check.signer });
+}
+
+/** What to throw for the (typed) fault: the fault, or the refusal of its signature. */
+export function faultThrown(fault: SoapFault, check: FaultCheck): Error {
+  const r = check.refusal;
+  return r
+    ? new SecurityRefusal(`the fault's signature failed: ${r.message}`, r.reason, { cause: fault })
+    : fault;
+}
+
+/** The init that makes a fault like `fault` (a typed one from a plain one, say). */
+export function faultInit(fault: SoapFault): SoapFaultInit {
+  return {
+    code: fault.code,
+    message: fault.message,
+    ...(fault.detail !== undefined ? { detail: fault.detail } : {}),
+    ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}),
+    ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}),
+    ...(fault.signer ? { verified: true, signer: fault.signer } : {}),
+  };
+}
