@@ -73,6 +73,21 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * The server refused the credentials of `auth` (a wrong password, an unknown user), or offered no
+ * scheme the client has: given at once, naming the status and the schemes offered.
+ */
+export class AuthenticationError extends TransportError {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly offered: readonly string[],
+  ) {
+    super(message, undefined);
+    this.name = "AuthenticationError";
+  }
+}
+
 /** A call of an operation the client's port does not have (it is on another binding, or none). */
 export class OperationUnavailableError extends Error {
   constructor(

@@ -4,6 +4,7 @@
  */
 import type { BodyDesc, ComplexDesc } from "../descriptors/types.js";
 import {
+  AuthenticationError,
   fetchFailure,
   HttpBindingError,
   OperationUnavailableError,
@@ -44,6 +45,7 @@ import type { CallOptions, ClientOptions } from "./options.js";
 import { mtomPolicy } from "./mtom-policy.js";
 import { writeMtom, type MtomPolicy } from "../mime/xop.js";
 import { packaged, packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
+import { clientSender, type Sender } from "../transport/select.js";
 
 /**
  * The result, keeping on it the elements the operation does not describe around it: in its
@@ -73,7 +75,7 @@ function withBodyExtras(
 export class ServiceClient {
   readonly port: PortDesc;
   readonly endpoint: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: Sender;
   private readonly options: ClientOptions;
   private readonly headerType: ComplexDesc | undefined;
   /** Read once: a bad threshold, or MTOM beside signing, fails at construction. */
@@ -106,7 +108,7 @@ export class ServiceClient {
     // As given: an address ending in "/" is posted to with its slash (see httpUrl for HTTP).
     this.endpoint = url;
     this.authorization = authorization;
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.fetchImpl = clientSender(options, url);
     this.options = options;
   }
 
@@ -186,7 +188,7 @@ export class ServiceClient {
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
     try {
-      const res = await this.fetchImpl(url, { ...init, signal: AbortSignal.any(signals) });
+      const res = await this.fetchImpl(url, init, AbortSignal.any(signals), callOptions);
       return await receive(
         res,
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -196,6 +198,7 @@ export class ServiceClient {
         this.options.maxAttachmentBytes,
       );
     } catch (e) {
+      if (e instanceof AuthenticationError) throw e;
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e, url)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
