@@ -5,7 +5,9 @@
  * our failure.
  */
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/main.js";
 import { startServer } from "../../examples/message-service/server.js";
 import { ApiClient, type ApiPortName } from "../../generated-samples/message-service/index.js";
 import { AuthenticationError, ntlm, type Exchange } from "../../runtime/src/index.js";
@@ -125,5 +127,58 @@ describe.skipIf(missing !== undefined)("NTLM through Apache mod_auth_gssapi", ()
     expect(exchanges).toHaveLength(1);
     expect(seen).not.toContain(PASSWORD);
     expect(seen).not.toContain(Buffer.from(PASSWORD, "utf16le").toString("base64"));
+  });
+
+  /** Runs the CLI in-process with the password in its environment variable; what it printed. */
+  async function cli(args: string[], password: string | undefined) {
+    let out = "";
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: (t: string) => void (out += t),
+      color: false,
+    };
+    vi.stubEnv("WSDL_TSGEN_PASSWORD", password);
+    try {
+      return { code: await main(args, io), out };
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }
+
+  const generateArgs = (out: string, ...user: string[]) => [
+    "generate",
+    `${endpoint}?WSDL`,
+    "-o",
+    out,
+    "--auth",
+    "ntlm",
+    ...user,
+  ];
+
+  it("lets generate read the protected ?WSDL with --auth ntlm, the password never written", async () => {
+    const out = path.join(tempDir(), "gen");
+    const r = await cli(generateArgs(out, "--user", "EXAMPLE\\alice"), PASSWORD);
+    expect(r.code).toBe(0);
+    const files = readdirSync(out);
+    expect(files).toContain("client.ts");
+    const written = files.map((f) => readFileSync(path.join(out, f), "utf8")).join("\n");
+    expect(written).toContain("getMessages");
+    expect(written + r.out).not.toContain(PASSWORD);
+  });
+
+  it("says what is wrong: no password in the environment, or a wrong one (a 401 naming the schemes)", async () => {
+    const out = path.join(tempDir(), "gen");
+    const args = generateArgs(out, "--user", "alice", "--domain", "EXAMPLE");
+    const none = await cli(args, undefined);
+    expect(none.code).toBe(2);
+    expect(none.out).toMatch(/WSDL_TSGEN_PASSWORD/);
+    const wrong = await cli(args, "not-the-password");
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(
+      /401 Unauthorized.*rejected the credentials \(NTLM\); it offers .*NTLM/,
+    );
+    expect(wrong.out).not.toContain("not-the-password");
+    const unauthenticated = await cli(["generate", `${endpoint}?WSDL`, "-o", out], undefined);
+    expect(unauthenticated.out).toMatch(/HTTP 401/);
   });
 });
