@@ -106,7 +106,7 @@ export async function startApache(
     running.delete(child);
   };
   try {
-    await listening(port, child, () => out + read("error.log"));
+    await waitListening(port, child, () => out + read("error.log"));
   } catch (e) {
     await stop();
     throw e;
@@ -119,7 +119,11 @@ export async function startApache(
 }
 
 /** Resolves once `port` accepts connections; rejects when `child` exits first or after 20 s. */
-async function listening(port: number, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitListening(
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`apache2 exited ${child.exitCode}: ${output()}`);
     const ok = await new Promise<boolean>((resolve) => {
