@@ -2,6 +2,9 @@
 import type { X509Certificate } from "node:crypto";
 import type { XmlNode } from "./xml/node.js";
 
+// The transport's own errors live beside it, which imports nothing above it.
+export { AuthenticationError, TransportError } from "./transport/errors.js";
+
 export type SoapVersion = "1.1" | "1.2";
 
 export interface SoapFaultInit {
@@ -77,14 +80,6 @@ export class HttpBindingError extends Error {
     this.name = "HttpBindingError";
     this.status = status;
     this.body = body;
-  }
-}
-
-/** The request could not be sent or no response arrived (time-out, refused connection, …). */
-export class TransportError extends Error {
-  constructor(message: string, cause: unknown) {
-    super(message, { cause });
-    this.name = "TransportError";
   }
 }
 

@@ -76,6 +76,7 @@ export type {
   AttachmentDesc,
 } from "./descriptors/operations.js";
 export {
+  AuthenticationError,
   HttpBindingError,
   OperationUnavailableError,
   ResponseFormatError,
@@ -84,6 +85,11 @@ export {
 } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { clientClass } from "./client/client-class.js";
+export { ntlm } from "./transport/ntlm.js";
+export type { NtlmOptions } from "./transport/ntlm.js";
+export { basic } from "./transport/auth.js";
+export type { AuthHandshake, Credentials, HttpAuthentication } from "./transport/auth.js";
+export type { RetryOptions, TlsOptions, TransportOptions } from "./transport/options.js";
 export { undescribedOf } from "./xml/undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client/options.js";
 export type { DecodeLimits } from "./xml/decode-options.js";

@@ -43,3 +43,5 @@ export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http/bindi
 export { parseContentType } from "./http/content-type.js";
 export { parseAsmxDateTime } from "./scalars/asmx-dates.js";
 export { addressPath } from "./server/table.js";
+export { clientFetch } from "./transport/select.js";
+export type { FetchLike } from "./transport/transport.js";

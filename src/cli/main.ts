@@ -2,6 +2,9 @@
  * The command line. Returns the exit code: 0 ok, 1 invalid input or stale output, 2 usage error, 3
  * internal error.
  */
+import { UsageError } from "../config/usage-error.js";
+import { NETWORK_KEYS, networkOptions } from "./network.js";
+import { transportOf, type NetworkFlags } from "../config/network.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
@@ -61,8 +64,6 @@ const defaultIo: CliIo = {
   color: Boolean(process.stderr.isTTY) && !process.env["NO_COLOR"],
 };
 
-class UsageError extends Error {}
-
 /** `word` as a POSIX shell reads it back: quoted when it holds anything but plain characters. */
 const shellWord = (word: string): string =>
   /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
@@ -92,6 +93,16 @@ function collectHeader(
   const h = parseHeader(value);
   if (typeof h === "string") throw new UsageError(`--header: ${h}`);
   return { ...previous, [h.name]: h.value };
+}
+
+interface InspectFlags extends NetworkFlags {
+  readonly json?: boolean;
+  readonly header?: Record<string, string>;
+}
+
+interface DownloadFlags extends NetworkFlags {
+  readonly to: string;
+  readonly header?: Record<string, string>;
 }
 
 /** The --header option, as `generate` has it, for the other commands that fetch a WSDL. */
@@ -256,6 +267,7 @@ async function sourcesOf(
   if (fromCli("format") && format !== undefined) overrides.format = format;
   if (opt("strict") === true) overrides.strict = true;
   if (opt("enumConstants") === true) overrides.enumConstants = true;
+  for (const k of NETWORK_KEYS) if (opt(k) !== undefined) Object.assign(overrides, { [k]: opt(k) });
   if (wsdl !== undefined) {
     if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
     return [{ ...overrides, wsdl, out: overrides.out }];
@@ -296,6 +308,7 @@ async function generateSources(
       runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
       ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
       ...(source.headers ? { headers: source.headers } : {}),
+      transport: await transportOf(source),
       ...(source.operations ? { operations: source.operations } : {}),
       enumConstants: source.enumConstants ?? OPTIONS.enumConstants.default,
       embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
@@ -357,7 +370,7 @@ function reportStale(run: Run, out: string, result: Generated): void {
  * runs: `generate` pays nothing for them.
  */
 function scaffoldCommand(program: Command, run: Run): void {
-  program
+  const scaffold = program
     .command("scaffold")
     .description(
       "write a project that serves the WSDL (a server to implement, or with --mock a mock), or with --update bring one in step with its WSDL",
@@ -376,13 +389,13 @@ function scaffoldCommand(program: Command, run: Run): void {
     )
     .option("--check", "with --update: write nothing; exit 1 when anything would change")
     .option("--strict", OPTIONS.strict.description)
-    .addOption(headerOption())
-    .action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
-      const module = await import("../scaffold/command.js");
-      run.exitCode = await module.scaffoldCli(wsdl, flags, run.io, (ds) =>
-        run.printDiagnostics(ds, false),
-      );
-    });
+    .addOption(headerOption());
+  networkOptions(scaffold).action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
+    const module = await import("../scaffold/command.js");
+    run.exitCode = await module.scaffoldCli(wsdl, flags, run.io, (ds) =>
+      run.printDiagnostics(ds, false),
+    );
+  });
 }
 
 /** The `init`, `inspect` and `download` commands. */
@@ -399,38 +412,43 @@ function otherCommands(program: Command, run: Run): void {
       io.stdout(`wrote ${CONFIG_FILE}\n`);
     });
 
-  program
+  const inspect = program
     .command("inspect")
     .description(
       "print the services, ports, bindings and operations of a WSDL with their typed signatures",
     )
     .argument("<wsdl>", OPTIONS.wsdl.description)
     .option("--json", "print the model as JSON")
-    .addOption(headerOption())
-    .action(async (wsdl: string, opts: { json?: boolean; header?: Record<string, string> }) => {
-      const r = await loadWsdl(wsdl, opts.header ? { headers: opts.header } : {});
-      run.printDiagnostics(r.diagnostics, false);
-      if (!r.model) {
-        run.exitCode = EXIT.invalidInput;
-        return;
-      }
-      io.stdout(
-        opts.json ? `${JSON.stringify(modelToJson(r.model), null, 2)}\n` : describeModel(r.model),
-      );
-    });
+    .addOption(headerOption());
+  networkOptions(inspect).action(async (wsdl: string, opts: InspectFlags) => {
+    const transport = await transportOf(opts);
+    const r = await loadWsdl(wsdl, { ...(opts.header ? { headers: opts.header } : {}), transport });
+    run.printDiagnostics(r.diagnostics, false);
+    if (!r.model) {
+      run.exitCode = EXIT.invalidInput;
+      return;
+    }
+    io.stdout(
+      opts.json ? `${JSON.stringify(modelToJson(r.model), null, 2)}\n` : describeModel(r.model),
+    );
+  });
 
-  program
+  const downloadCommand = program
     .command("download")
     .description(
       "vendor a WSDL and every document it imports into a folder, with import locations rewritten",
     )
     .argument("<url>", OPTIONS.wsdl.description)
     .requiredOption("--to <dir>", "folder to write the documents to")
-    .addOption(headerOption())
-    .action(async (url: string, opts: { to: string; header?: Record<string, string> }) => {
-      const r = await download(url, opts.to, opts.header ? { headers: opts.header } : {});
-      io.stdout(
-        `${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`,
-      );
+    .addOption(headerOption());
+  networkOptions(downloadCommand).action(async (url: string, opts: DownloadFlags) => {
+    const transport = await transportOf(opts);
+    const r = await download(url, opts.to, {
+      ...(opts.header ? { headers: opts.header } : {}),
+      transport,
     });
+    io.stdout(
+      `${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`,
+    );
+  });
 }

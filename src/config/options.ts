@@ -48,6 +48,52 @@ export const OPTIONS = {
     kind: "headers",
     scope: "source",
   },
+  auth: {
+    flag: "--auth <scheme>",
+    description:
+      "authenticate when fetching the WSDL and its imports from its host: ntlm (NTLMv2), negotiate (Kerberos, with @wsdl-tsgen/negotiate installed) or basic, as --user with the password from the environment variable WSDL_TSGEN_PASSWORD (never an option, never in the config file)",
+    kind: "string",
+    scope: "source",
+    choices: ["ntlm", "negotiate", "basic"],
+  },
+  user: {
+    flag: "--user <name>",
+    description: "the user --auth sends: DOMAIN\\name, name@REALM, or name with --domain",
+    kind: "string",
+    scope: "source",
+  },
+  domain: {
+    flag: "--domain <domain>",
+    description: "the Windows domain (or Kerberos realm) of --user, when the name does not hold it",
+    kind: "string",
+    scope: "source",
+  },
+  proxy: {
+    flag: "--proxy <url>",
+    description:
+      "the HTTP proxy for fetching the WSDL, http://user:pass@host:port; default: HTTPS_PROXY, http_proxy, ALL_PROXY and NO_PROXY as curl reads them",
+    kind: "string",
+    scope: "source",
+  },
+  ca: {
+    flag: "--ca <file>",
+    description:
+      "PEM file of the certificate authorities trusted for https WSDL URLs (a private CA)",
+    kind: "string",
+    scope: "source",
+  },
+  cert: {
+    flag: "--cert <file>",
+    description: "PEM file of the client certificate sent to https WSDL URLs (with --key)",
+    kind: "string",
+    scope: "source",
+  },
+  key: {
+    flag: "--key <file>",
+    description: "PEM file of the private key of --cert",
+    kind: "string",
+    scope: "source",
+  },
   embedWsdl: {
     flag: "--no-embed-wsdl",
     description:

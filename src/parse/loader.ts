@@ -20,6 +20,8 @@ import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, locOf, parseXmlDocument, type XmlLimits } from "./xml.js";
 import { BodyTooLargeError, fetchFailure, readBody } from "@wsdl-tsgen/runtime/internal";
 import { fetchAuth, headersFor, withoutUserinfo, type FetchAuth } from "./credentials.js";
+import type { TransportOptions } from "@wsdl-tsgen/runtime";
+import { documentFetch } from "./transport.js";
 
 export interface LoadOptions {
   readonly limits?: XmlLimits;
@@ -37,6 +39,11 @@ export interface LoadOptions {
    * credentials.ts); `user:password@` in the root URL adds Basic authorization.
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Authentication (NTLM, Negotiate, Basic), proxy and TLS for URLs, through the runtime's
+   * transport; the proxy environment variables are read without it. Ignored beside `fetch`.
+   */
+  readonly transport?: TransportOptions;
 }
 
 /** LoadOptions with the credentials worked out from them and the root URL. */
@@ -236,6 +243,8 @@ export async function loadDocuments(
   const location = withoutUserinfo(given);
   const loader = new DocumentLoader({
     ...loadOptions,
+    fetch:
+      loadOptions.fetch ?? (documentFetch(location, loadOptions.transport ?? {}) as typeof fetch),
     auth: fetchAuth(given, loadOptions.headers),
   });
   if (!isUrl(location) && Object.keys(loadOptions.headers ?? {}).length > 0) {

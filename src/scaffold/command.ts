@@ -3,6 +3,7 @@
  * an existing one brought in step with its WSDL. Returns the exit code.
  */
 import { ConfigError } from "../config/config.js";
+import { transportOf } from "../config/network.js";
 import { DiagnosticError, type Diagnostic } from "../diagnostics.js";
 import { scaffold } from "./scaffold.js";
 import { updateProject } from "./project-update.js";
@@ -16,6 +17,13 @@ export interface ScaffoldFlags {
   readonly check?: boolean;
   readonly strict?: boolean;
   readonly header?: Record<string, string>;
+  readonly auth?: string;
+  readonly user?: string;
+  readonly domain?: string;
+  readonly proxy?: string;
+  readonly ca?: string;
+  readonly cert?: string;
+  readonly key?: string;
 }
 
 interface Io {
@@ -61,6 +69,7 @@ export async function scaffoldCli(
       ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       ...(flags.header ? { headers: flags.header } : {}),
+      transport: await transportOf(flags),
     });
     print(result.diagnostics);
     const ops = result.context.services.reduce((n, s) => n + s.operations.length, 0);

@@ -4,6 +4,7 @@
  */
 import type { BodyDesc, ComplexDesc } from "../descriptors/types.js";
 import {
+  AuthenticationError,
   fetchFailure,
   HttpBindingError,
   OperationUnavailableError,
@@ -40,7 +41,7 @@ import { takeUserinfo, withAuthorization } from "../http/userinfo.js";
 import { securityHeaderXml, withoutPasswords } from "../soap/ws-security.js";
 import {
   checkedFault,
-  checkFault,
+  checkAnswer,
   faultInit,
   faultThrown,
   type FaultCheck,
@@ -52,6 +53,7 @@ import { mtomPolicy } from "./mtom-policy.js";
 import { securing } from "../soap/message-security.js";
 import { writeMtom, type MtomPolicy } from "../mime/xop.js";
 import { packaged, packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
+import { clientSender, type Sender } from "../transport/select.js";
 
 /**
  * The result, keeping on it the elements the operation does not describe around it: in its
@@ -81,7 +83,7 @@ function withBodyExtras(
 export class ServiceClient {
   readonly port: PortDesc;
   readonly endpoint: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: Sender;
   private readonly options: ClientOptions;
   private readonly headerType: ComplexDesc | undefined;
   /** Read once: a bad threshold, or MTOM beside security that cannot sign parts, fails here. */
@@ -114,7 +116,7 @@ export class ServiceClient {
     // As given: an address ending in "/" is posted to with its slash (see httpUrl for HTTP).
     this.endpoint = url;
     this.authorization = authorization;
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.fetchImpl = clientSender(options, url);
     this.options = options;
   }
 
@@ -194,7 +196,7 @@ export class ServiceClient {
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
     try {
-      const res = await this.fetchImpl(url, { ...init, signal: AbortSignal.any(signals) });
+      const res = await this.fetchImpl(url, init, AbortSignal.any(signals), callOptions);
       return await receive(
         res,
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -204,6 +206,7 @@ export class ServiceClient {
         this.options.maxAttachmentBytes,
       );
     } catch (e) {
+      if (e instanceof AuthenticationError) throw e;
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e, url)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
@@ -239,9 +242,7 @@ export class ServiceClient {
     }
     const decoded = this.decodeSoap(res, reader, version);
     // A fault is given signed or not, marked verified or not (see fault-check.ts).
-    const security = this.options.security;
-    const faultCheck = decoded.fault && checkFault(security, () => res.text, version, res.parts);
-    if (!decoded.fault) security?.checkResponse?.(res.text, version, res.parts);
+    const faultCheck = checkAnswer(this.options.security, !!decoded.fault, res, version);
     (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
       decoded.headers,
     );

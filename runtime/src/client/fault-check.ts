@@ -36,6 +36,21 @@ export function checkFault(
   }
 }
 
+/**
+ * The client's security check of an answer: of a fault, what checkFault found; of a result, its
+ * signature checked (a refusal thrown).
+ */
+export function checkAnswer(
+  security: ClientMessageSecurity | undefined,
+  fault: boolean,
+  res: { readonly text: string; readonly parts?: MessageParts | undefined },
+  version: SoapVersion,
+): FaultCheck {
+  if (fault) return checkFault(security, () => res.text, version, res.parts);
+  security?.checkResponse?.(res.text, version, res.parts);
+  return UNSIGNED;
+}
+
 /** The fault marked as `check` found it. */
 export function checkedFault(fault: SoapFault, check: FaultCheck): SoapFault {
   if (!check.signer) return fault;

@@ -6,11 +6,12 @@
 import type { SoapVersion } from "../errors.js";
 import type { UsernameTokenOptions } from "../soap/ws-security.js";
 import type { ClientMessageSecurity } from "../soap/message-security.js";
+import type { TransportOptions } from "../transport/options.js";
 
 export interface ClientOptions<
   PortName extends string = string,
   SoapHeaders extends object = object,
-> {
+> extends TransportOptions {
   /**
    * The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL.
    * `http://user:password@host/…` sends Basic authorization (unless `headers` has an
@@ -19,7 +20,11 @@ export interface ClientOptions<
   readonly endpoint?: string;
   /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
   readonly port?: PortName;
-  /** The fetch implementation. Default: the global `fetch`. */
+  /**
+   * The fetch implementation. Default: the global `fetch`, or the Node transport when `auth`,
+   * `proxy`, `tls`, `agent`, `keepAlive` or `connectTimeoutMs` is given or the environment names a
+   * proxy for the endpoint (docs/transport.md).
+   */
   readonly fetch?: typeof fetch;
   /** Time-out per call in milliseconds. Default: 60 000. */
   readonly timeoutMs?: number;
@@ -136,6 +141,11 @@ export interface CallOptions<
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /**
+   * This call may be sent twice (it changes nothing, or the same each time): with the client's
+   * `retry`, a 503 with Retry-After is retried. Default: the client's `retry.idempotent`.
+   */
+  readonly idempotent?: boolean;
   /** SOAP header entries for this call, over the client's `soapHeaders`. */
   readonly soapHeaders?: SoapHeaders;
   /**

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { bareContentId, parseMediaType, type MediaType } from "./headers.js";
-import type { MessagePart } from "../soap/message-security.js";
+import type { MessagePart } from "../support/message-parts.js";
 
 /** A multipart body that cannot be read: `reason` says which rule it breaks, for code to test. */
 export class MultipartError extends Error {

@@ -19,7 +19,7 @@ import {
   type MultipartBody,
   type MultipartLimits,
 } from "./multipart.js";
-import type { MessagePart } from "../soap/message-security.js";
+import type { MessagePart } from "../support/message-parts.js";
 
 export const XOP_TYPE = "application/xop+xml";
 

@@ -5,19 +5,9 @@
  */
 import type { X509Certificate } from "node:crypto";
 import type { SoapVersion } from "../errors.js";
+import type { MessagePart, MessageParts } from "../support/message-parts.js";
 
-/** An attachment part of a multipart/related message (MTOM or SOAP with Attachments). */
-export interface MessagePart {
-  /** The Content-ID, without its angle brackets. */
-  readonly id: string;
-  /** The part's MIME headers, names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The content, its transfer encoding undone. */
-  readonly content: Uint8Array;
-}
-
-/** A received package's attachment parts (every part but the envelope's), by Content-ID. */
-export type MessageParts = ReadonlyMap<string, MessagePart>;
+export type { MessagePart, MessageParts };
 
 /** Secures a client's requests and checks its responses. */
 export interface ClientMessageSecurity {

@@ -1,0 +1,81 @@
+/**
+ * HTTP authentication schemes the transport runs (RFC 7235): one interface for NTLM here, Basic,
+ * and Negotiate in @wsdl-tsgen/negotiate, so that the transport knows none of them.
+ */
+
+/** One handshake: the Authorization values to send, each answering the server's last token. */
+export interface AuthHandshake {
+  /**
+   * The next Authorization header value: `challenge` is the token of the server's
+   * `WWW-Authenticate: <scheme> <token>` (undefined for the first message).
+   */
+  step(challenge: string | undefined): string | Promise<string>;
+}
+
+/** What `ClientOptions.auth` takes: `ntlm(…)`, `basic(…)`, or `negotiate(…)` of @wsdl-tsgen/negotiate. */
+export interface HttpAuthentication {
+  /** The scheme's name as in WWW-Authenticate, e.g. "NTLM". */
+  readonly scheme: string;
+  /**
+   * Whether the handshake authenticates the connection rather than each request (NTLM, Negotiate
+   * over IIS): its messages then go on one kept-alive connection, and later requests on it go
+   * without the header until the server asks again.
+   */
+  readonly connectionBound: boolean;
+  /** A new handshake with the server of `url`. */
+  handshake(url: URL): AuthHandshake;
+}
+
+/** Credentials as users give them: `DOMAIN\name`, `name@REALM`, or `name` with `domain`. */
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+  readonly domain?: string;
+}
+
+/** The user and domain of `DOMAIN\name`, `name@REALM` or `name` with `domain`. */
+export function splitUser(username: string, domain?: string): { user: string; domain: string } {
+  const slash = username.indexOf("\\");
+  if (slash >= 0) return { domain: username.slice(0, slash), user: username.slice(slash + 1) };
+  const at = username.lastIndexOf("@");
+  if (at > 0 && domain === undefined)
+    return { user: username.slice(0, at), domain: username.slice(at + 1) };
+  return { user: username, domain: domain ?? "" };
+}
+
+/** Basic authentication (RFC 7617), UTF-8, sent with every request. */
+export function basic(credentials: Credentials): HttpAuthentication {
+  const { user, domain } = splitUser(credentials.username, credentials.domain);
+  const name =
+    domain && credentials.username.includes("\\") ? `${domain}\\${user}` : credentials.username;
+  const value = `Basic ${Buffer.from(`${name}:${credentials.password}`, "utf8").toString("base64")}`;
+  return {
+    scheme: "Basic",
+    connectionBound: false,
+    handshake: () => ({ step: () => value }),
+  };
+}
+
+/** The schemes a response's WWW-Authenticate (or Proxy-Authenticate) headers offer. */
+export function offeredSchemes(values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    // Challenges are comma-separated, and so are their parameters: a scheme is a token followed by
+    // a space or the end, not by '='.
+    for (const m of value.matchAll(
+      /(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s+[^=,\s]|\s*(?:,|$))/g,
+    ))
+      if (!out.some((s) => s.toLowerCase() === m[1]!.toLowerCase())) out.push(m[1]!);
+  }
+  return out;
+}
+
+/** The token of `scheme`'s challenge among `values`, "" when it has none, undefined when absent. */
+export function challengeToken(values: readonly string[], scheme: string): string | undefined {
+  const re = new RegExp(`(?:^|,)\\s*${scheme}(?:\\s+([A-Za-z0-9+/=]+))?\\s*(?:,|$)`, "i");
+  for (const value of values) {
+    const m = re.exec(value);
+    if (m) return m[1] ?? "";
+  }
+  return undefined;
+}
