@@ -377,6 +377,9 @@ function scaffoldCommand(program: Command, run: Run): void {
     )
     .option("--check", "with --update: write nothing; exit 1 when anything would change")
     .option("--strict", OPTIONS.strict.description)
+    .addOption(
+      new Option(OPTIONS.operations.flag, OPTIONS.operations.description).argParser(collectList),
+    )
     .addOption(headerOption());
   networkOptions(scaffold).action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
     const module = await import("../scaffold/command.js");

@@ -60,6 +60,7 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     wsdl,
     generated: out,
     templates: settings.templates ?? "",
+    operations: base.operations,
     versions: { runtime: "", generator: "", typescript: "", tsx: "", vitest: "", typesNode: "" },
     docs: base.docs !== false,
   });

@@ -56,6 +56,18 @@ describe("scaffold --update and the project's config", () => {
     expect(again.changes).toEqual([]);
   });
 
+  it("scaffold --operations limits the project to them and keeps them in its config for --update", async () => {
+    const project = path.join(dir, "limited");
+    await scaffold({ wsdl: WSDL_PATH, out: project, operations: ["DeleteMessage"] });
+    const config = JSON.parse(readFileSync(path.join(project, "wsdl-tsgen.config.json"), "utf8"));
+    expect(config.sources[0].operations).toEqual(["DeleteMessage"]);
+    const service = readFileSync(path.join(project, "src/service.ts"), "utf8");
+    expect(service).toContain("async deleteMessage(");
+    expect(service).not.toContain("getMessages");
+    const again = await updateProject(project, { check: true, strict: false });
+    expect([again.ok, again.changes, again.diagnostics]).toEqual([true, [], []]);
+  });
+
   it("writes nothing when it fails: the SDK is not regenerated without src/service.ts", async () => {
     const project = path.join(dir, "failing");
     await scaffold({ wsdl: WSDL_PATH, out: project });
