@@ -138,6 +138,20 @@ export interface GenerateResult {
   readonly read?: readonly string[];
 }
 
+/**
+ * Writes what a run of `generate` found: its changed files, and its stale ones removed. Apart, so
+ * that `scaffold --update` can check everything before it writes anything.
+ */
+export async function writeGenerated(
+  out: string,
+  result: Pick<GenerateResult, "files" | "changed" | "removed">,
+): Promise<void> {
+  await mkdir(out, { recursive: true });
+  for (const f of result.files)
+    if (result.changed.includes(f.path)) await writeFile(path.join(out, f.path), f.content);
+  for (const r of result.removed) await rm(path.join(out, r));
+}
+
 /** Generates the files for one WSDL, in memory. */
 export async function generateFiles(
   location: string,
@@ -253,12 +267,7 @@ export async function generate(
     const text = await readFile(path.join(options.out, name), "utf8").catch(() => "");
     if (text.includes(GENERATED_MARK)) removed.push(name);
   }
-  if (!options.check) {
-    await mkdir(options.out, { recursive: true });
-    for (const f of files)
-      if (changed.includes(f.path)) await writeFile(path.join(options.out, f.path), f.content);
-    for (const r of removed) await rm(path.join(options.out, r));
-  }
+  if (!options.check) await writeGenerated(options.out, { files, changed, removed });
   return {
     ok: true,
     diagnostics,

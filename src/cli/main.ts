@@ -5,6 +5,7 @@
 import { UsageError } from "../config/usage-error.js";
 import { NETWORK_KEYS, networkOptions } from "./network.js";
 import { transportOf, type NetworkFlags } from "../config/network.js";
+import { generateOptionsOf } from "../config/source-options.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
@@ -303,20 +304,7 @@ async function generateSources(
   for (const source of sources) {
     if (statSync(source.out, { throwIfNoEntry: false })?.isDirectory() === false)
       throw new UsageError(`--out ${source.out} is a file; expected a folder`);
-    const result = await generate(source.wsdl, {
-      out: source.out,
-      runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
-      ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
-      ...(source.headers ? { headers: source.headers } : {}),
-      transport: await transportOf(source),
-      ...(source.operations ? { operations: source.operations } : {}),
-      enumConstants: source.enumConstants ?? OPTIONS.enumConstants.default,
-      embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
-      docs: source.docs ?? OPTIONS.docs.default,
-      strict: source.strict ?? OPTIONS.strict.default,
-      format: source.format ?? OPTIONS.format.default,
-      check,
-    });
+    const result = await generate(source.wsdl, { ...(await generateOptionsOf(source)), check });
     run.printDiagnostics(result.diagnostics, quiet && !verbose);
     read.push(...(result.read ?? (/^https?:/i.test(source.wsdl) ? [] : [source.wsdl])));
     if (!result.ok) {
@@ -389,6 +377,9 @@ function scaffoldCommand(program: Command, run: Run): void {
     )
     .option("--check", "with --update: write nothing; exit 1 when anything would change")
     .option("--strict", OPTIONS.strict.description)
+    .addOption(
+      new Option(OPTIONS.operations.flag, OPTIONS.operations.description).argParser(collectList),
+    )
     .addOption(headerOption());
   networkOptions(scaffold).action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
     const module = await import("../scaffold/command.js");

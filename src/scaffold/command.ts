@@ -17,6 +17,7 @@ export interface ScaffoldFlags {
   readonly check?: boolean;
   readonly strict?: boolean;
   readonly header?: Record<string, string>;
+  readonly operations?: readonly string[];
   readonly auth?: string;
   readonly user?: string;
   readonly domain?: string;
@@ -32,7 +33,7 @@ interface Io {
 }
 
 /** The flags `--update` takes no part in, and those only it takes. */
-const NEW_ONLY = ["out", "mock", "templates", "name", "header"] as const;
+const NEW_ONLY = ["out", "mock", "templates", "name", "header", "operations"] as const;
 
 function usageProblem(wsdl: string | undefined, flags: ScaffoldFlags): string | undefined {
   if (flags.update) {
@@ -68,6 +69,7 @@ export async function scaffoldCli(
       strict: flags.strict === true,
       ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
       ...(flags.name !== undefined ? { name: flags.name } : {}),
+      ...(flags.operations !== undefined ? { operations: flags.operations } : {}),
       ...(flags.header ? { headers: flags.header } : {}),
       transport: await transportOf(flags),
     });

@@ -39,6 +39,8 @@ export interface ScaffoldContext {
   readonly generated: string;
   /** The `--templates` folder, relative to the project, or "" when none. */
   readonly templates: string;
+  /** `--operations`: the WSDL operations the SDK is limited to; empty for all. */
+  readonly operations: readonly string[];
   readonly versions: ScaffoldVersions;
   readonly services: readonly ServiceContext[];
   /** The paths the services are served at, each once, in WSDL order (`?WSDL` answers at each). */
@@ -147,6 +149,7 @@ export interface ContextInputs {
   readonly wsdl: string;
   readonly generated: string;
   readonly templates: string;
+  readonly operations?: readonly string[] | undefined;
   readonly versions: ScaffoldVersions;
   /** Copy the WSDL's documentation into the methods' comments. */
   readonly docs: boolean;
@@ -171,6 +174,7 @@ export function scaffoldContext(inputs: ContextInputs): ScaffoldContext {
     wsdl: inputs.wsdl,
     generated: inputs.generated,
     templates: inputs.templates,
+    operations: inputs.operations ?? [],
     versions: inputs.versions,
     services,
     paths: [...new Set(services.flatMap((s) => s.ports.map((p) => p.path)))],

@@ -6,10 +6,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { loadConfig } from "../config/config.js";
+import { generateOptionsOf } from "../config/source-options.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import { sourceLabel } from "../generate.js";
+import { generate, sourceLabel, writeGenerated } from "../generate.js";
 import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";
-import { generateInto, LAYOUT } from "./scaffold.js";
+import { LAYOUT } from "./scaffold.js";
 import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
 import type { ServiceSpec } from "./update.js";
 
@@ -33,15 +34,19 @@ const failed = (diagnostics: readonly Diagnostic[]): ProjectUpdate => ({
 });
 
 export async function updateProject(dir: string, options: UpdateOptions): Promise<ProjectUpdate> {
-  const configFile = path.join(dir, LAYOUT.config);
-  const config = await loadConfig(configFile);
+  const config = await loadConfig(path.join(dir, LAYOUT.config));
   const source = config.sources[0]!;
   const wsdl = toPosix(path.relative(dir, source.wsdl));
-  const generated = await generateInto(dir, wsdl, options.check, options.strict);
+  // The config's settings (operations, enumConstants, docs…), as `generate` reads them; all of it
+  // checked before anything is written, so that a failure leaves the project as it was.
+  const base = await generateOptionsOf(source);
+  const strict = options.strict || base.strict === true;
+  const generated = await generate(source.wsdl, { ...base, labelBase: dir, strict, check: true });
   if (!generated.ok) return failed(generated.diagnostics);
+  const out = toPosix(path.relative(dir, base.out));
   const changes = [
-    ...generated.changed.map((f) => `${LAYOUT.generated}/${f}`),
-    ...generated.removed.map((f) => `${LAYOUT.generated}/${f} (removed)`),
+    ...generated.changed.map((f) => `${out}/${f}`),
+    ...generated.removed.map((f) => `${out}/${f} (removed)`),
   ];
   const settings = config.scaffold ?? {};
   const templates = settings.templates && path.join(dir, settings.templates);
@@ -53,10 +58,11 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     mock: settings.mock === true,
     source: sourceLabel(source.wsdl),
     wsdl,
-    generated: LAYOUT.generated,
+    generated: out,
     templates: settings.templates ?? "",
+    operations: base.operations,
     versions: { runtime: "", generator: "", typescript: "", tsx: "", vitest: "", typesNode: "" },
-    docs: true,
+    docs: base.docs !== false,
   });
   const serviceFile = path.join(dir, LAYOUT.service);
   const text = await readFile(serviceFile, "utf8").catch(() => undefined);
@@ -69,15 +75,19 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
   const specs = serviceSpecs(set, context);
   const edited = updateService(text, LAYOUT.service, specs);
   let { diagnostics } = edited;
-  if (!options.check && edited.text !== text) {
-    await writeFile(serviceFile, edited.text);
-    // Located in the file as it now is, where the compiler will point too.
-    diagnostics = updateService(edited.text, LAYOUT.service, specs).diagnostics;
+  const ok = !diagnostics.some((d) => d.severity === "error");
+  if (ok && !options.check) {
+    await writeGenerated(base.out, generated);
+    if (edited.text !== text) {
+      await writeFile(serviceFile, edited.text);
+      // Located in the file as it now is, where the compiler will point too.
+      diagnostics = updateService(edited.text, LAYOUT.service, specs).diagnostics;
+    }
   }
   return {
-    ok: !diagnostics.some((d) => d.severity === "error"),
+    ok,
     diagnostics: [...generated.diagnostics, ...diagnostics],
-    changes: [...changes, ...edited.changes.map((c) => `${LAYOUT.service}: ${c}`)],
+    changes: ok ? [...changes, ...edited.changes.map((c) => `${LAYOUT.service}: ${c}`)] : [],
   };
 }
 

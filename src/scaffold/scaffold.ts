@@ -37,6 +37,8 @@ export interface ScaffoldOptions extends LoadOptions {
   /** The npm package name. Default: the folder's name, made valid. */
   readonly name?: string;
   readonly strict?: boolean;
+  /** Only these WSDL operations (and the types they reach), kept in the project's config. */
+  readonly operations?: readonly string[];
 }
 
 export interface ScaffoldResult {
@@ -109,7 +111,7 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
   const out = options.out;
   const loaded = await download(options.wsdl, path.join(out, LAYOUT.wsdl), options);
   const wsdl = `${LAYOUT.wsdl}/${loaded.root}`;
-  const result = await generateInto(out, wsdl, false, options.strict === true);
+  const result = await generateInto(out, wsdl, false, options.strict === true, options.operations);
   // A failure removes the project: what it says is located in the documents as they were read.
   const located = (ds: readonly Diagnostic[]) => relocated(ds, out, loaded.origins);
   if (!result.ok) throw new DiagnosticError(located(result.diagnostics));
@@ -131,6 +133,7 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
     wsdl,
     generated: LAYOUT.generated,
     templates: options.templates ? toPosix(path.relative(out, options.templates)) : "",
+    operations: options.operations,
     versions: versions(),
     docs: true,
   });
@@ -167,12 +170,14 @@ export function generateInto(
   wsdl: string,
   check: boolean,
   strict: boolean,
+  operations?: readonly string[],
 ): Promise<GenerateResult> {
   return generate(path.join(dir, wsdl), {
     out: path.join(dir, LAYOUT.generated),
     labelBase: dir,
     strict,
     check,
+    ...(operations ? { operations } : {}),
   });
 }
 

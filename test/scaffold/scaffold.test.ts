@@ -288,6 +288,7 @@ describe("wsdl-tsgen scaffold (the binary)", () => {
       [["scaffold", WSDL_PATH, "--out", "x", "--check"], "--check goes with --update"],
       [["scaffold", WSDL_PATH, "--update"], "--update takes no WSDL"],
       [["scaffold", "--update", "--mock"], "--mock goes with a new project, not with --update"],
+      [["scaffold", "--update", "--operations", "A"], "--operations goes with a new project"],
       [["scaffold", WSDL_PATH, "--out", "bin-out"], "the folder is not empty"],
       [["scaffold", WSDL_PATH, "--out", "n", "--name", "Bad Name"], "not a valid npm package name"],
     ];
