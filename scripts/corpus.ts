@@ -22,6 +22,7 @@ import type { Diagnostic } from "../src/diagnostics.js";
 import { generateFiles } from "../src/generate.js";
 import { withValuesChecked } from "../src/emit/emit.js";
 import type { TypeRef, WsdlModel } from "../src/model/model.js";
+import { ifSoap } from "../src/model/protocols.js";
 import type { LoadedDocuments } from "../src/parse/loader.js";
 import { strictly } from "../src/recovery.js";
 import { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
@@ -198,13 +199,13 @@ export function voidWithParts(model: WsdlModel, docs: LoadedDocuments): string[]
       for (const bo of p.binding.operations) {
         const counts = outputs.get(bo.operation.name) ?? [];
         if (!bo.hasOutput || counts.length === 0 || counts.includes(0)) continue;
-        const http = p.binding.protocol === "httpGet" || p.binding.protocol === "httpPost";
-        const body = bo.soapOutput;
+        const soap = ifSoap(bo);
+        const body = soap?.soapOutput;
         // A response element that can hold nothing (an empty wrapper) is rightly void.
         const empty = body?.kind === "element" && holdsNothing(body.element.type);
-        const dropped = http
-          ? bo.outputEncoding.kind === "none"
-          : body?.kind === "empty" || (bo.operation.result.kind === "void" && !empty);
+        const dropped = soap
+          ? body?.kind === "empty" || (bo.operation.result.kind === "void" && !empty)
+          : bo.outputEncoding.kind === "none";
         if (dropped) out.push(`${s.name}/${p.name}/${bo.operation.name}`);
       }
   return out;

@@ -1,5 +1,7 @@
 /** `wsdl-tsgen inspect`: what a user reads before writing code, as text or as the model in JSON. */
 import type {
+  Binding,
+  BindingOperation,
   ComplexType,
   ElementField,
   OperationResult,
@@ -88,12 +90,7 @@ export function describeModel(model: WsdlModel): string {
       for (const p of s.ports) {
         const bop = p.binding.operations.find((o) => o.operation === op);
         if (!bop) continue;
-        const how = p.binding.protocol.startsWith("soap")
-          ? bop.soapAction
-            ? `SOAPAction ${bop.soapAction}`
-            : "no SOAPAction (told apart by its body element)"
-          : `${p.binding.verb} ${bop.location ?? ""}`;
-        lines.push(`      ${p.name}: ${how}`);
+        lines.push(`      ${p.name}: ${howCalled(p.binding, bop)}`);
       }
     }
   }
@@ -142,4 +139,18 @@ export function modelToJson(model: WsdlModel): unknown {
     elements: convert(model.elements),
     types: model.types.map((t) => convert(t, true)),
   };
+}
+
+/** How a request reaches `bop`: its SOAPAction, or its HTTP verb and location. */
+function howCalled(binding: Binding, bop: BindingOperation): string {
+  switch (bop.protocol) {
+    case "soap11":
+    case "soap12":
+      return bop.soapAction
+        ? `SOAPAction ${bop.soapAction}`
+        : "no SOAPAction (told apart by its body element)";
+    case "httpGet":
+    case "httpPost":
+      return `${binding.verb} ${bop.location}`;
+  }
 }

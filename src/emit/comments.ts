@@ -20,8 +20,12 @@ function words(line: string): string[] {
 const markerAtStart = (word: string): boolean =>
   word.startsWith("@") || /^(?:[-+*>]|#+|\d+[.)])$/.test(word);
 
-/** Fills lines of at most `room` columns with `line`'s words, none starting with a marker. */
+/**
+ * Fills lines of at most `room` columns with `line`'s words, none starting with a marker. A line
+ * that fits is kept as written: its spacing (aligned columns, a code sample) may mean something.
+ */
 export function wrapLine(line: string, room: number): string[] {
+  if (line.length <= room) return [line];
   const out: string[][] = [];
   let current: string[] = [];
   let used = 0;

@@ -9,6 +9,7 @@ import type {
   SimpleType,
   TypeRef,
 } from "../model/model.js";
+import { BIG_INTEGER_SCALARS } from "../model/builtins.js";
 import { symbol } from "./generated-file.js";
 import { rtType, type EmitContext } from "./context.js";
 import { cat, union, type Code } from "./code.js";
@@ -25,20 +26,12 @@ const NUMBER: ReadonlySet<ScalarKind> = new Set([
   "float",
   "double",
 ]);
-const BIGINT: ReadonlySet<ScalarKind> = new Set([
-  "long",
-  "unsignedLong",
-  "integer",
-  "nonNegativeInteger",
-  "positiveInteger",
-  "nonPositiveInteger",
-  "negativeInteger",
-]);
 
 /** The TS type of a built-in scalar. */
 export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Code {
   if (NUMBER.has(scalar)) return "number";
-  if (BIGINT.has(scalar)) return mode === "input" ? union(["bigint", "number"]) : "bigint";
+  if (BIG_INTEGER_SCALARS.has(scalar))
+    return mode === "input" ? union(["bigint", "number"]) : "bigint";
   switch (scalar) {
     case "boolean":
       return "boolean";

@@ -1,7 +1,16 @@
 /** Stage two's entry point: raw documents in, the model out (or diagnostics). */
 import { DiagnosticBag } from "../diagnostics.js";
 import type { LoadedDocuments } from "../parse/loader.js";
-import type { ComplexType, ElementDecl, Service, SimpleType, TypeRef, WsdlModel } from "./model.js";
+import type {
+  ComplexType,
+  ElementDecl,
+  Service,
+  SimpleType,
+  SoapBindingOperation,
+  TypeRef,
+  WsdlModel,
+} from "./model.js";
+import { ifHttp, ifSoap } from "./protocols.js";
 import { recovery } from "../recovery.js";
 import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
@@ -79,6 +88,14 @@ class InUse {
     this.type(e.type);
   }
 
+  /** The body, fault and header elements a SOAP binding operation uses. */
+  private soapOperation(bop: SoapBindingOperation): void {
+    for (const shape of [bop.soapInput, bop.soapOutput])
+      if (shape?.kind === "element") this.element(shape.element);
+    for (const f of bop.faults) this.element(f.element);
+    for (const h of [...bop.inputHeaders, ...bop.outputHeaders]) this.elements.add(h);
+  }
+
   /** What the operations of `s` and its ports' bindings use. */
   service(s: Service): void {
     if (s.soapHeaders) this.type(s.soapHeaders);
@@ -89,11 +106,10 @@ class InUse {
     }
     for (const p of s.ports) {
       for (const bop of p.binding.operations) {
-        for (const shape of [bop.soapInput, bop.soapOutput])
-          if (shape?.kind === "element") this.element(shape.element);
-        for (const f of bop.faults) this.element(f.element);
-        for (const h of [...bop.inputHeaders, ...bop.outputHeaders]) this.elements.add(h);
-        if (bop.mimeXmlElement) this.element(bop.mimeXmlElement);
+        const soap = ifSoap(bop);
+        if (soap) this.soapOperation(soap);
+        const mimeXml = ifHttp(bop)?.mimeXmlElement;
+        if (mimeXml) this.element(mimeXml);
       }
     }
   }

@@ -54,6 +54,17 @@ const SCALARS: Readonly<Record<string, ScalarKind>> = {
 
 const cache = new Map<string, BuiltinType>();
 
+/** The integer scalars whose values may exceed a JS number's safe range: they decode to `bigint`. */
+export const BIG_INTEGER_SCALARS: ReadonlySet<ScalarKind> = new Set<ScalarKind>([
+  "long",
+  "unsignedLong",
+  "integer",
+  "nonNegativeInteger",
+  "positiveInteger",
+  "nonPositiveInteger",
+  "negativeInteger",
+]);
+
 /** The built-in type for a QName in the XSD or SOAP-encoding namespace, or undefined. */
 export function builtinType(name: QName): BuiltinType | undefined {
   if (name.ns !== NS.xsd && name.ns !== NS.soapEncoding) return undefined;

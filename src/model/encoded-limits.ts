@@ -5,6 +5,7 @@
  * SOAP 1.1 binding with neither gets no warning, so that `--strict` accepts it.
  */
 import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import { ifSoap } from "./protocols.js";
 import type {
   Binding,
   BindingOperation,
@@ -59,9 +60,11 @@ const isEncoded = (e: { readonly kind: string; readonly use?: string }): boolean
   e.kind === "soapBody" && e.use === "encoded";
 
 /** The bodies of a binding operation that use SOAP encoding: its input's, its output's, both. */
-export function encodedBodies(b: BindingOperation): SoapBodyShape[] {
+export function encodedBodies(bop: BindingOperation): SoapBodyShape[] {
+  const b = ifSoap(bop);
+  if (!b) return [];
   const out: SoapBodyShape[] = [];
-  if (isEncoded(b.inputEncoding) && b.soapInput) out.push(b.soapInput);
+  if (isEncoded(b.inputEncoding)) out.push(b.soapInput);
   if (isEncoded(b.outputEncoding) && b.soapOutput) out.push(b.soapOutput);
   return out;
 }

@@ -12,16 +12,17 @@ import type {
   RawPortTypeOperation,
 } from "../parse/wsdl.js";
 import type {
-  BindingOperation,
   ComplexType,
   ElementDecl,
   ElementField,
+  HttpBindingOperation,
+  HttpInputEncoding,
+  HttpOutputEncoding,
   HttpParameter,
-  InputEncoding,
+  HttpProtocol,
   Mutable,
   Operation,
   OperationResult,
-  OutputEncoding,
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
@@ -63,8 +64,8 @@ export class HttpBindingReader extends BindingReader {
     raw: RawBinding,
     bop: RawBindingOperation,
     pop: RawPortTypeOperation,
-    protocol: "httpGet" | "httpPost",
-  ): BindingOperation | undefined {
+    protocol: HttpProtocol,
+  ): HttpBindingOperation | undefined {
     const read = this.httpBindingOperation(raw, bop, pop, protocol);
     if (!(read instanceof Skipped)) return read;
     this.diagnostics.warn(
@@ -79,8 +80,8 @@ export class HttpBindingReader extends BindingReader {
     raw: RawBinding,
     bop: RawBindingOperation,
     pop: RawPortTypeOperation,
-    protocol: "httpGet" | "httpPost",
-  ): BindingOperation | Skipped {
+    protocol: HttpProtocol,
+  ): HttpBindingOperation | Skipped {
     const inputType = bop.input?.mimeContentType;
     if (
       protocol === "httpPost" &&
@@ -117,29 +118,23 @@ export class HttpBindingReader extends BindingReader {
       );
     const location = this.httpLocation(raw, bop, httpParameters);
     if (location instanceof Skipped) return location;
-    const inputEncoding: InputEncoding = bop.input?.urlReplacement
+    const inputEncoding: HttpInputEncoding = bop.input?.urlReplacement
       ? { kind: "urlReplacement" }
       : protocol === "httpGet" || bop.input?.urlEncoded
         ? { kind: "urlEncoded" }
         : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
-    const outputEncoding: OutputEncoding =
+    const outputEncoding: HttpOutputEncoding =
       mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
     return {
       kind: "bindingOperation",
+      protocol,
       operation,
-      soapAction: undefined,
-      style: undefined,
       location,
       inputEncoding,
       outputEncoding,
-      soapInput: undefined,
-      soapOutput: undefined,
       httpParameters,
       mimeXmlElement,
       hasOutput: pop.output !== undefined,
-      faults: [],
-      inputHeaders: [],
-      outputHeaders: [],
     };
   }
 

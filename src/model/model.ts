@@ -178,29 +178,37 @@ export interface ElementDecl {
   readonly loc: SourceLocation;
 }
 
-export type BindingProtocol = "soap11" | "soap12" | "httpGet" | "httpPost";
+export type SoapProtocol = "soap11" | "soap12";
+export type HttpProtocol = "httpGet" | "httpPost";
+export type BindingProtocol = SoapProtocol | HttpProtocol;
 
-/** How a binding operation's request is encoded. */
-export type InputEncoding =
-  | {
-      readonly kind: "soapBody";
-      readonly use: "literal" | "encoded";
-      readonly namespace: string | undefined;
-    }
+/** How a SOAP binding operation's message body is encoded (`soap:body use=`). */
+export interface SoapBodyEncoding {
+  readonly kind: "soapBody";
+  readonly use: "literal" | "encoded";
+  readonly namespace: string | undefined;
+}
+
+/** How an HTTP binding operation's request is encoded. */
+export type HttpInputEncoding =
   | { readonly kind: "urlEncoded" }
   /** `http:urlReplacement`: each parameter in place of its `(name)` in the operation's location. */
   | { readonly kind: "urlReplacement" }
   | { readonly kind: "mimeContent"; readonly contentType: string };
 
+/** How an HTTP binding operation's response is encoded. */
+export type HttpOutputEncoding = { readonly kind: "mimeXml"; readonly part: string } | NoOutput;
+
+/** A one-way operation's response encoding, or an HTTP one's without a response document. */
+export interface NoOutput {
+  readonly kind: "none";
+}
+
+/** How a binding operation's request is encoded. */
+export type InputEncoding = SoapBodyEncoding | HttpInputEncoding;
+
 /** How a binding operation's response is encoded. */
-export type OutputEncoding =
-  | {
-      readonly kind: "soapBody";
-      readonly use: "literal" | "encoded";
-      readonly namespace: string | undefined;
-    }
-  | { readonly kind: "mimeXml"; readonly part: string }
-  | { readonly kind: "none" };
+export type OutputEncoding = SoapBodyEncoding | HttpOutputEncoding;
 
 /** The XML a SOAP message body holds for one direction of an operation. */
 export type SoapBodyShape =
@@ -224,37 +232,51 @@ export interface HttpParameter {
   readonly field: ElementField;
 }
 
-/** One operation as one binding puts it on the wire. */
-export interface BindingOperation {
+/**
+ * One operation as one binding puts it on the wire: a SOAP binding's or an HTTP binding's, told
+ * apart by `protocol`, each with only its own fields.
+ */
+export type BindingOperation = SoapBindingOperation | HttpBindingOperation;
+
+/** What a binding operation holds whatever its protocol. */
+interface BindingOperationBase {
   readonly kind: "bindingOperation";
   readonly operation: Operation;
-  readonly soapAction: string | undefined;
-  readonly style: "document" | "rpc" | undefined;
-  /** HTTP bindings: the location relative to the port address, e.g. `/GetMessages`. */
-  readonly location: string | undefined;
-  readonly inputEncoding: InputEncoding;
-  readonly outputEncoding: OutputEncoding;
-  /** SOAP bindings: the request and response body contents. */
-  readonly soapInput: SoapBodyShape | undefined;
-  readonly soapOutput: SoapBodyShape | undefined;
-  /** HTTP bindings: the parameters, in message part order. */
-  readonly httpParameters: readonly HttpParameter[];
-  /** HTTP bindings with `mime:mimeXml`: the element of the response document. */
-  readonly mimeXmlElement: ElementDecl | undefined;
   /** False for a one-way operation. */
   readonly hasOutput: boolean;
+}
+
+/** An operation of a SOAP 1.1 or 1.2 binding. */
+export interface SoapBindingOperation extends BindingOperationBase {
+  readonly protocol: SoapProtocol;
+  readonly soapAction: string | undefined;
+  readonly style: "document" | "rpc";
+  readonly inputEncoding: SoapBodyEncoding;
+  readonly outputEncoding: SoapBodyEncoding | NoOutput;
+  /** The request and response body contents (no response: a one-way operation). */
+  readonly soapInput: SoapBodyShape;
+  readonly soapOutput: SoapBodyShape | undefined;
   /** This binding's attachment parts (SOAP with Attachments; absent: none). */
   readonly attachments?: OperationAttachments;
-  /** SOAP bindings: the declared faults, each with the element its detail carries. */
+  /** The declared faults, each with the element its detail carries. */
   readonly faults: readonly DeclaredFault[];
-  /**
-   * SOAP bindings: the elements `soap:header` puts in the request's SOAP Header, in binding order.
-   */
+  /** The elements `soap:header` puts in the request's SOAP Header, in binding order. */
   readonly inputHeaders: readonly ElementDecl[];
-  /**
-   * SOAP bindings: the elements `soap:header` puts in the response's SOAP Header, in binding order.
-   */
+  /** The elements `soap:header` puts in the response's SOAP Header, in binding order. */
   readonly outputHeaders: readonly ElementDecl[];
+}
+
+/** An operation of an HTTP GET or POST binding. */
+export interface HttpBindingOperation extends BindingOperationBase {
+  readonly protocol: HttpProtocol;
+  /** The location relative to the port address, e.g. `/GetMessages`. */
+  readonly location: string;
+  readonly inputEncoding: HttpInputEncoding;
+  readonly outputEncoding: HttpOutputEncoding;
+  /** The parameters, in message part order. */
+  readonly httpParameters: readonly HttpParameter[];
+  /** With `mime:mimeXml`: the element of the response document. */
+  readonly mimeXmlElement: ElementDecl | undefined;
 }
 
 /** A `wsdl:fault` of an operation: its name and the element inside the fault's detail. */

@@ -4,6 +4,7 @@
  * SOAP document/literal binding when there is one, and the HTTP bindings' string parts are linked
  * to its fields by name.
  */
+import { ifSoap, isHttpProtocol, isSoapProtocol } from "./protocols.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { qnameKey } from "../parse/qname.js";
 import type { RawBinding, RawDefinitions, RawPort } from "../parse/wsdl.js";
@@ -183,7 +184,8 @@ class ServiceMapper {
     const elements = new Set<ElementDecl>(); // in insertion order
     for (const direction of ["inputHeaders", "outputHeaders"] as const) {
       for (const p of ports)
-        for (const bop of p.binding.operations) for (const e of bop[direction]) elements.add(e);
+        for (const bop of p.binding.operations)
+          for (const e of ifSoap(bop)?.[direction] ?? []) elements.add(e);
     }
     if (elements.size === 0) return undefined;
     const fields = [...elements].map((e) =>
@@ -208,10 +210,7 @@ class ServiceMapper {
       this.bindingCache.set(key, undefined);
       return undefined;
     }
-    if (
-      (protocol === "httpGet" || protocol === "httpPost") &&
-      !/^(GET|POST)$/i.test(raw.httpVerb ?? "")
-    )
+    if (isHttpProtocol(protocol) && !/^(GET|POST)$/i.test(raw.httpVerb ?? ""))
       this.diagnostics.add(
         recovery(
           "WSDL_HTTP_INCOMPLETE",
@@ -232,13 +231,12 @@ class ServiceMapper {
         );
         continue;
       }
-      const op =
-        protocol === "httpGet" || protocol === "httpPost"
-          ? this.http.httpOperation(raw, bop, pop, protocol)
-          : this.soap.soapOperation(raw, bop, pop);
+      const op = isHttpProtocol(protocol)
+        ? this.http.httpOperation(raw, bop, pop, protocol)
+        : this.soap.soapOperation(raw, bop, pop, protocol);
       if (op) operations.push(op);
     }
-    this.checkDistinct(raw, protocol, operations);
+    this.checkDistinct(raw, operations);
     const binding: Binding = {
       kind: "binding",
       name: { ns: this.defs.targetNamespace, local: raw.name },
@@ -247,7 +245,7 @@ class ServiceMapper {
       style: raw.style,
       verb: protocol === "httpGet" ? "GET" : protocol === "httpPost" ? "POST" : undefined,
       operations,
-      ...(raw.mtom && (protocol === "soap11" || protocol === "soap12") && { mtom: true }),
+      ...(raw.mtom && isSoapProtocol(protocol) && { mtom: true }),
       loc: raw.loc,
     };
     this.bindingCache.set(key, binding);
@@ -260,7 +258,7 @@ class ServiceMapper {
    * use are known (encoded-limits.ts).
    */
   private noteEncoded(raw: RawBinding, binding: Binding): void {
-    if (binding.protocol !== "soap11" && binding.protocol !== "soap12") return;
+    if (!isSoapProtocol(binding.protocol)) return;
     const first = raw.operations.find(
       (o) => o.input?.soapBody?.use === "encoded" || o.output?.soapBody?.use === "encoded",
     );
@@ -272,14 +270,10 @@ class ServiceMapper {
    * Profile R2710): SOAP ones with the same SOAPAction and the same body element (or both an empty
    * body), HTTP ones at the same location. A server answers each such request as the first of them.
    */
-  private checkDistinct(
-    raw: RawBinding,
-    protocol: BindingProtocol,
-    operations: readonly BindingOperation[],
-  ): void {
+  private checkDistinct(raw: RawBinding, operations: readonly BindingOperation[]): void {
     const byRequest = new Map<string, BindingOperation[]>();
     for (const bop of operations) {
-      const key = requestKey(protocol, bop);
+      const key = requestKey(bop);
       byRequest.set(key, [...(byRequest.get(key) ?? []), bop]);
     }
     for (const [key, same] of byRequest) {
@@ -296,8 +290,8 @@ class ServiceMapper {
 }
 
 /** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
-function requestBody(shape: SoapBodyShape | undefined): string {
-  if (shape === undefined || shape.kind === "empty") return "an empty body";
+function requestBody(shape: SoapBodyShape): string {
+  if (shape.kind === "empty") return "an empty body";
   const name =
     shape.kind === "element"
       ? shape.element.name
@@ -311,8 +305,13 @@ function requestBody(shape: SoapBodyShape | undefined): string {
  * What tells an operation's requests apart on the wire of a binding: an HTTP one's location, a SOAP
  * one's SOAPAction and body. Two operations of one binding with the same key are answered alike.
  */
-export function requestKey(protocol: BindingProtocol, bop: BindingOperation): string {
-  return protocol === "httpGet" || protocol === "httpPost"
-    ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}`
-    : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
+export function requestKey(bop: BindingOperation): string {
+  switch (bop.protocol) {
+    case "httpGet":
+    case "httpPost":
+      return `location ${JSON.stringify(bop.location)}`;
+    case "soap11":
+    case "soap12":
+      return `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
+  }
 }

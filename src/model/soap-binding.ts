@@ -11,7 +11,6 @@ import type {
   RawPortTypeOperation,
 } from "../parse/wsdl.js";
 import type {
-  BindingOperation,
   ComplexType,
   DeclaredFault,
   ElementDecl,
@@ -20,7 +19,9 @@ import type {
   AttachmentPart,
   Operation,
   OperationResult,
+  SoapBindingOperation,
   SoapBodyShape,
+  SoapProtocol,
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
@@ -60,7 +61,8 @@ export class SoapBindingReader extends BindingReader {
     raw: RawBinding,
     bop: RawBindingOperation,
     pop: RawPortTypeOperation,
-  ): BindingOperation | undefined {
+    protocol: SoapProtocol,
+  ): SoapBindingOperation {
     const style = bop.style ?? raw.style ?? "document";
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
@@ -119,18 +121,16 @@ export class SoapBindingReader extends BindingReader {
     }
     return {
       kind: "bindingOperation",
+      protocol,
       inputHeaders: this.headers(bop, "input"),
       outputHeaders: this.headers(bop, "output"),
       operation,
       soapAction: bop.soapAction,
       style,
-      location: undefined,
       inputEncoding: enc(bop.input),
       outputEncoding: pop.output ? enc(bop.output) : { kind: "none" },
       soapInput,
       soapOutput,
-      httpParameters: [],
-      mimeXmlElement: undefined,
       hasOutput: pop.output !== undefined,
       faults,
       ...(attached && { attachments }),

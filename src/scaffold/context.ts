@@ -232,7 +232,7 @@ function portOperations(
   const first = new Map<string, string>();
   const answeredAs = new Map<Operation, string>();
   for (const bop of port.binding.operations) {
-    const key = requestKey(port.binding.protocol, bop);
+    const key = requestKey(bop);
     answeredAs.set(bop.operation, first.get(key) ?? "");
     if (!first.has(key)) first.set(key, bop.operation.name);
   }

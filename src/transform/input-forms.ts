@@ -1,21 +1,17 @@
-import type { ComplexType, SimpleType, TypeRef } from "../model/model.js";
+import type { ComplexType, ScalarKind, SimpleType, TypeRef } from "../model/model.js";
+import { BIG_INTEGER_SCALARS } from "../model/builtins.js";
 import { referencedTypes } from "../model/references.js";
 import { descendants } from "./families.js";
 import { fixedWhenLeftOut } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
 import { optionalRepeated } from "./occurrence.js";
 
-const WIDER_ON_INPUT = new Set([
+/** The scalars whose input form is wider than their output form (see inputForms). */
+const WIDER_ON_INPUT: ReadonlySet<ScalarKind> = new Set<ScalarKind>([
   "dateTime",
   "date",
   "time",
-  "long",
-  "unsignedLong",
-  "integer",
-  "nonNegativeInteger",
-  "positiveInteger",
-  "nonPositiveInteger",
-  "negativeInteger",
+  ...BIG_INTEGER_SCALARS,
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { concreteMembers } from "./families.js";
 import { inFamily } from "../model/value-shapes.js";
 import type { OrderedList, Service } from "../model/model.js";
 import { operationLists } from "./shared-lists.js";
+import { ifSoap } from "../model/protocols.js";
 import type { NameBuilder, Pass, PlanBuilder } from "./plan.js";
 
 /**
@@ -193,7 +194,7 @@ function faultNames(plan: PlanBuilder, types: NameScope, descriptors: NameScope)
   for (const s of plan.model.services)
     for (const p of s.ports)
       for (const bop of p.binding.operations)
-        for (const f of bop.faults) {
+        for (const f of ifSoap(bop)?.faults ?? []) {
           if (plan.names.faults.has(f.element)) continue;
           const base = typeIdentifier(f.name);
           const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
+import { soapBop } from "../support/binding-operations.js";
 import { WSDL_PATH } from "../support/captures.js";
 import { wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
@@ -65,7 +66,7 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(warning!.message).toContain('prefix "nope"');
     expect(warning!.message).toContain("{http://api.example.com/messages/}GetMessages");
     // The wire name is the declared element's, namespace included.
-    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    const op = soapBop(r.model!.services[0]!.ports[0]!.binding.operations[0]);
     expect(op.soapInput).toMatchObject({
       kind: "element",
       element: { name: { ns: "http://api.example.com/messages/", local: "GetMessages" } },
@@ -261,9 +262,11 @@ describe("diagnostics for invalid WSDLs", () => {
       severity: "warning",
       line: lineOf(text, '<wsdl:part name="id"'),
     });
-    const op = r.model!.services[0]!.ports[0]!.binding.operations.find(
-      (o) => o.operation.name === "DeleteMessage",
-    )!;
+    const op = soapBop(
+      r.model!.services[0]!.ports[0]!.binding.operations.find(
+        (o) => o.operation.name === "DeleteMessage",
+      ),
+    );
     expect(op.soapInput).toMatchObject({
       kind: "element",
       element: { name: { ns: "", local: "id" }, type: { kind: "builtin", scalar: "int" } },

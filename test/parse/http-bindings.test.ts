@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
 import type { Service } from "../../src/model/model.js";
+import { httpBop } from "../support/binding-operations.js";
 import { listen } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -78,13 +79,14 @@ describe("HTTP bindings with element parts", () => {
   it("expands an element part into one parameter per child, linked to the SOAP input's fields", async () => {
     const { service, diagnostics } = await model(wsdl());
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const [soapOp, httpOp] = service.ports.map((p) => p.binding.operations[0]!);
-    expect(httpOp!.operation).toBe(soapOp!.operation);
-    expect(httpOp!.httpParameters.map((p) => p.name)).toEqual(["symbol", "count", "tags"]);
-    expect(httpOp!.httpParameters.map((p) => p.field)).toEqual(soapOp!.operation.input.fields);
+    const [soapOp, httpOp] = service.ports.map((p) => p.binding.operations[0]);
+    const http = httpBop(httpOp);
+    expect(http.operation).toBe(soapOp!.operation);
+    expect(http.httpParameters.map((p) => p.name)).toEqual(["symbol", "count", "tags"]);
+    expect(http.httpParameters.map((p) => p.field)).toEqual(soapOp!.operation.input.fields);
     // mime:content type="text/xml" with an element part is the response document, as mime:mimeXml is.
     expect(httpOp!.outputEncoding).toEqual({ kind: "mimeXml", part: "body" });
-    expect(httpOp!.mimeXmlElement?.name).toEqual({ ns: "urn:q", local: "QuoteResponse" });
+    expect(http.mimeXmlElement?.name).toEqual({ ns: "urn:q", local: "QuoteResponse" });
   });
 
   it("without a SOAP binding, the element's type is the operation's input", async () => {
@@ -98,11 +100,9 @@ describe("HTTP bindings with element parts", () => {
       ["count", 0, 1],
       ["tags", 0, Infinity],
     ]);
-    expect(service.ports[0]!.binding.operations[0]!.httpParameters.map((p) => p.name)).toEqual([
-      "symbol",
-      "count",
-      "tags",
-    ]);
+    expect(
+      httpBop(service.ports[0]!.binding.operations[0]).httpParameters.map((p) => p.name),
+    ).toEqual(["symbol", "count", "tags"]);
   });
 
   it("round-trips through the generated client and server over HTTP POST", async () => {

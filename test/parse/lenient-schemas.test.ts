@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
+import { soapBop } from "../support/binding-operations.js";
 import { wsdl as oneOperationWsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -59,7 +60,7 @@ describe("lenient schema reading", () => {
       lineOf(text, 'base="n:Shape"'),
     ]);
     expect(warnings[0]!.message).toContain("{urn:n}Code names a global element");
-    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    const op = soapBop(r.model!.services[0]!.ports[0]!.binding.operations[0]);
     expect(op.soapInput).toMatchObject({
       kind: "element",
       element: {
@@ -121,7 +122,7 @@ describe("lenient schema reading", () => {
       { severity: "warning", file, line: lineOf(text, "<xs:include") },
       { severity: "warning", file, line: lineOf(text, "<xs:import") },
     ]);
-    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    const op = soapBop(r.model!.services[0]!.ports[0]!.binding.operations[0]);
     expect(op.soapOutput).toMatchObject({
       kind: "element",
       element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "builtin", scalar: "int" } },

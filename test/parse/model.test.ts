@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
 import type { ComplexType, Service } from "../../src/model/model.js";
+import { httpBop, soapBop } from "../support/binding-operations.js";
 import { WSDL_PATH } from "../support/captures.js";
 
 const NS = "http://api.example.com/messages/";
@@ -12,20 +13,20 @@ describe("the model of the Message Retrieval Service", async () => {
 
   it("has the SOAP bindings' actions and styles, and the HTTP bindings' verbs and locations", () => {
     const [soap11, soap12, get, post] = service.ports.map((p) => p.binding);
-    expect(soap11!.operations.map((o) => o.soapAction)).toEqual([
+    expect(soap11!.operations.map((o) => soapBop(o).soapAction)).toEqual([
       `${NS}GetMessages`,
       `${NS}GetMessagesInDateRange`,
       `${NS}DeleteMessage`,
     ]);
     expect(soap12!.protocol).toBe("soap12");
-    expect(soap11!.operations[0]!.style).toBe("document");
+    expect(soapBop(soap11!.operations[0]).style).toBe("document");
     expect(soap11!.operations[0]!.inputEncoding).toEqual({
       kind: "soapBody",
       use: "literal",
       namespace: undefined,
     });
     expect(get!.verb).toBe("GET");
-    expect(get!.operations.map((o) => o.location)).toEqual([
+    expect(get!.operations.map((o) => httpBop(o).location)).toEqual([
       "/GetMessages",
       "/GetMessagesInDateRange",
       "/DeleteMessage",
@@ -44,7 +45,7 @@ describe("the model of the Message Retrieval Service", async () => {
 
   it("links the HTTP bindings' string parts to the same logical operation and its typed fields", () => {
     const soapOp = service.ports[0]!.binding.operations[1]!.operation;
-    const httpOp = service.ports[2]!.binding.operations[1]!;
+    const httpOp = httpBop(service.ports[2]!.binding.operations[1]);
     expect(httpOp.operation).toBe(soapOp);
     expect(
       httpOp.httpParameters.map((p) => [

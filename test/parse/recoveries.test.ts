@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics.js";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
 import { LIMITATIONS, RECOVERIES } from "../../src/recovery.js";
+import { soapBop } from "../support/binding-operations.js";
 import { MESSAGES, OPERATION, wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -150,7 +151,7 @@ describe("recoveries from defects", () => {
     expect(warnings[0]!.message).toContain(
       "reading it as an element of that name whose content is xs:anyType's",
     );
-    const out = model.services[0]!.ports[0]!.binding.operations[0]!.soapOutput;
+    const out = soapBop(model.services[0]!.ports[0]!.binding.operations[0]).soapOutput;
     expect(out).toMatchObject({
       kind: "element",
       element: {
@@ -205,7 +206,7 @@ describe("recoveries from defects", () => {
     expect(warnings[0]!.message).toContain(
       'the element q:Nowhere uses the prefix "q", which no xmlns declaration in scope binds',
     );
-    expect(model.services[0]!.ports[0]!.binding.operations[0]!.soapInput).toMatchObject({
+    expect(soapBop(model.services[0]!.ports[0]!.binding.operations[0]).soapInput).toMatchObject({
       kind: "element",
       element: { name: { ns: "", local: "Nowhere" } },
     });
@@ -240,7 +241,7 @@ describe("recoveries from defects", () => {
     });
     const r = await recover("missing-input.wsdl", noInput, "WSDL_UNRESOLVED");
     expect(r.warnings[0]).toMatchObject({ ...at(noInput, '<wsdl:input message="tns:In"/>') });
-    const bop = r.model.services[0]!.ports[0]!.binding.operations[0]!;
+    const bop = soapBop(r.model.services[0]!.ports[0]!.binding.operations[0]);
     expect(bop.soapInput).toEqual({ kind: "empty" });
     expect(bop.operation.input.fields).toEqual([]);
   });
@@ -263,7 +264,7 @@ describe("recoveries from defects", () => {
     expect(warnings[0]!.message).toContain(
       "fault Oops of Op is left out (it arrives as an untyped SoapFault)",
     );
-    expect(model.services[0]!.ports[0]!.binding.operations[0]!.faults).toEqual([]);
+    expect(soapBop(model.services[0]!.ports[0]!.binding.operations[0]).faults).toEqual([]);
     expectStrictError(strict, warnings[0]!);
   });
 

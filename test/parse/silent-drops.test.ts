@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
+import { soapBop } from "../support/binding-operations.js";
 import { MESSAGES, oneOperationWsdl, wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -205,7 +206,7 @@ describe("MIME parts and HTTP response parts", () => {
     ]);
     expect(op.attachments?.output).toEqual([]);
     // The body holds part p alone: one element, not the parts p and scan.
-    const bop = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    const bop = soapBop(r.model!.services[0]!.ports[0]!.binding.operations[0]);
     expect(bop.soapInput).toMatchObject({ kind: "element" });
     expect(r.strictModel).toBeDefined();
   });

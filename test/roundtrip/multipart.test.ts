@@ -12,6 +12,7 @@ import {
   type ShipRequestInput,
 } from "../../generated-samples/multipart/index.js";
 import { loadWsdl } from "../../src/generate.js";
+import { soapBop } from "../support/binding-operations.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
 let lb: Loopback;
@@ -56,9 +57,9 @@ describe("multi-part document/literal", () => {
   it("reads each part as its element, the typed values one property per part", async () => {
     const r = await loadWsdl("fixtures/multipart/multipart.wsdl");
     expect(r.diagnostics).toEqual([]);
-    const bop = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
-    expect(bop.soapInput?.kind).toBe("parts");
-    const parts = bop.soapInput?.kind === "parts" ? bop.soapInput.parts : [];
+    const bop = soapBop(r.model!.services[0]!.ports[0]!.binding.operations[0]);
+    expect(bop.soapInput.kind).toBe("parts");
+    const parts = bop.soapInput.kind === "parts" ? bop.soapInput.parts : [];
     expect(parts.map((p) => [p.propertyName, p.name.ns, p.name.local])).toEqual([
       ["parcel", "urn:example:shipping", "Parcel"],
       ["to", "urn:example:shipping", "Destination"],

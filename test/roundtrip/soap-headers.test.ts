@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
+import { soapBop } from "../support/binding-operations.js";
 import { listen } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -64,26 +65,29 @@ describe("SOAP headers", async () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const s = model!.services[0]!;
     const [b11, b12] = s.ports.map((p) => p.binding);
-    expect(b11!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([
+    expect(b11!.operations.map((o) => soapBop(o).inputHeaders.map((e) => e.name.local))).toEqual([
       ["Auth", "Trace"],
       [],
     ]);
-    expect(b12!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([
+    expect(b12!.operations.map((o) => soapBop(o).inputHeaders.map((e) => e.name.local))).toEqual([
       ["Auth"],
       [],
     ]);
-    expect(b11!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([
+    expect(b11!.operations.map((o) => soapBop(o).outputHeaders.map((e) => e.name.local))).toEqual([
       ["Receipt"],
       [],
     ]);
-    expect(b12!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([[], []]);
+    expect(b12!.operations.map((o) => soapBop(o).outputHeaders.map((e) => e.name.local))).toEqual([
+      [],
+      [],
+    ]);
     expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([
       ["urn:h", "Auth", 0],
       ["urn:h", "Trace", 0],
       ["urn:h", "Receipt", 0],
     ]);
     // Header parts never leak into the body.
-    expect(b11!.operations[0]!.soapInput).toMatchObject({
+    expect(soapBop(b11!.operations[0]).soapInput).toMatchObject({
       kind: "element",
       element: { name: { local: "Echo" } },
     });
@@ -112,7 +116,7 @@ describe("SOAP headers", async () => {
     );
     expect(
       model!.services[0]!.ports.map((p) =>
-        p.binding.operations[0]!.inputHeaders.map((e) => e.name.local),
+        soapBop(p.binding.operations[0]).inputHeaders.map((e) => e.name.local),
       ),
     ).toEqual([["Auth"], []]);
     const strict = await loadWsdl(file, { strict: true });

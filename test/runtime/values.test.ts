@@ -130,6 +130,18 @@ describe("XsdDateTime", () => {
     expect(new XsdTime("10:00:00.5Z").toDate().toISOString()).toBe("1970-01-01T10:00:00.500Z");
     expect(() => new XsdTime("24:01:00")).toThrow();
   });
+  it("from: the same value back, a string as written, a Date in UTC, an invalid Date refused", () => {
+    const at = new Date(Date.UTC(2024, 1, 29, 10, 5, 7, 25));
+    expect(XsdTime.from(at).lexical).toBe("10:05:07.025Z");
+    expect(XsdDate.from("2024-02-29+01:00").lexical).toBe("2024-02-29+01:00");
+    const date = new XsdDate("2024-02-29");
+    expect(XsdDate.from(date)).toBe(date);
+    const invalid = new Date(Number.NaN);
+    expect(() => XsdDateTime.from(invalid)).toThrow("invalid Date given for an xs:dateTime value");
+    expect(() => XsdDate.from(invalid)).toThrow("invalid Date given for an xs:date value");
+    expect(() => XsdTime.from(invalid)).toThrow("invalid Date given for an xs:time value");
+    expect(() => XsdDate.from("2024-02-30")).toThrow("'2024-02-30' is not a valid xs:date value");
+  });
 });
 
 describe("scalars", () => {

@@ -13,7 +13,7 @@ import {
 } from "../../scripts/corpus-goldens.js";
 import { sourceLabel } from "../../src/generate.js";
 import { buildModel } from "../../src/model/build.js";
-import type { BindingOperation, ComplexType } from "../../src/model/model.js";
+import type { BindingOperation, ComplexType, SoapBindingOperation } from "../../src/model/model.js";
 import { loadDocuments } from "../../src/parse/loader.js";
 import type { ComplexDesc, ServiceDesc } from "../../runtime/src/index.js";
 import { collectHierarchy } from "../../src/transform/names.js";
@@ -50,21 +50,28 @@ export interface GoldenService {
 export type WireMode = "soap-document" | "soap-rpc" | "document" | "none";
 
 function wireModes(bo: BindingOperation): { request: WireMode; response: WireMode } {
-  if (bo.soapInput === undefined && bo.soapOutput === undefined)
-    return { request: "none", response: bo.mimeXmlElement ? "document" : "none" };
-  const mode = (
-    shape: BindingOperation["soapInput"],
-    encoding: BindingOperation["inputEncoding"] | BindingOperation["outputEncoding"],
-  ): WireMode =>
-    encoding.kind === "soapBody" && encoding.use === "encoded"
-      ? "none"
-      : shape?.kind === "rpc"
-        ? "soap-rpc"
-        : "soap-document";
-  return {
-    request: mode(bo.soapInput, bo.inputEncoding),
-    response: mode(bo.soapOutput, bo.outputEncoding),
-  };
+  switch (bo.protocol) {
+    case "httpGet":
+    case "httpPost":
+      return { request: "none", response: bo.mimeXmlElement ? "document" : "none" };
+    case "soap11":
+    case "soap12":
+      return {
+        request: soapWireMode(bo.soapInput, bo.inputEncoding),
+        response: soapWireMode(bo.soapOutput, bo.outputEncoding),
+      };
+  }
+}
+
+function soapWireMode(
+  shape: SoapBindingOperation["soapOutput"],
+  encoding: SoapBindingOperation["outputEncoding"],
+): WireMode {
+  return encoding.kind === "soapBody" && encoding.use === "encoded"
+    ? "none"
+    : shape?.kind === "rpc"
+      ? "soap-rpc"
+      : "soap-document";
 }
 
 export interface LoadedGolden {

@@ -137,6 +137,26 @@ abstract class XsdTemporal {
   }
 }
 
+/** `lexical`, if it is a valid xs:`kind` value. */
+function checkedLexical(kind: TemporalKind, lexical: string): string {
+  if (!isTemporalLexical(kind, lexical))
+    throw new RangeError(`'${lexical}' is not a valid xs:${kind} value`);
+  return lexical;
+}
+
+/**
+ * The lexical form of an input given as a string or a `Date`: a `Date` as an xs:`kind` in UTC, with
+ * milliseconds (the part of its ISO string the kind holds); an invalid Date is refused, naming the
+ * kind.
+ */
+function inputLexical(value: Date | string, kind: TemporalKind): string {
+  if (typeof value === "string") return value;
+  if (Number.isNaN(value.getTime()))
+    throw new RangeError(`invalid Date given for an xs:${kind} value`);
+  const iso = value.toISOString();
+  return kind === "date" ? iso.slice(0, 10) : kind === "time" ? iso.slice(11) : iso;
+}
+
 function parseOffsetMinutes(tz: string | undefined): number {
   if (!tz || tz === "Z") return 0;
   const sign = tz.startsWith("-") ? -1 : 1;
@@ -179,13 +199,7 @@ export class XsdDateTime extends XsdTemporal {
   }
   /** Accepts an `XsdDateTime`, a lexical string, or a `Date` (written in UTC with milliseconds). */
   static from(value: XsdDateTimeInput): XsdDateTime {
-    if (value instanceof XsdDateTime) return value;
-    if (value instanceof Date) {
-      if (Number.isNaN(value.getTime()))
-        throw new RangeError("invalid Date given for an xs:dateTime value");
-      return new XsdDateTime(value.toISOString());
-    }
-    return new XsdDateTime(value);
+    return value instanceof XsdDateTime ? value : new XsdDateTime(inputLexical(value, "dateTime"));
   }
   toDate(): Date {
     const m = DATE_TIME.exec(this.lexical);
@@ -209,19 +223,11 @@ export class XsdDateTime extends XsdTemporal {
 export class XsdDate extends XsdTemporal {
   readonly kind = "date" as const;
   constructor(lexical: string) {
-    if (!isTemporalLexical("date", lexical))
-      throw new RangeError(`'${lexical}' is not a valid xs:date value`);
-    super(lexical);
+    super(checkedLexical("date", lexical));
   }
   /** Accepts an `XsdDate`, a lexical string, or a `Date` (its UTC calendar day). */
   static from(value: XsdDateInput): XsdDate {
-    if (value instanceof XsdDate) return value;
-    if (value instanceof Date) {
-      if (Number.isNaN(value.getTime()))
-        throw new RangeError("invalid Date given for an xs:date value");
-      return new XsdDate(value.toISOString().slice(0, 10));
-    }
-    return new XsdDate(value);
+    return value instanceof XsdDate ? value : new XsdDate(inputLexical(value, "date"));
   }
   toDate(): Date {
     const m = DATE.exec(this.lexical)!;
@@ -233,19 +239,11 @@ export class XsdDate extends XsdTemporal {
 export class XsdTime extends XsdTemporal {
   readonly kind = "time" as const;
   constructor(lexical: string) {
-    if (!isTemporalLexical("time", lexical))
-      throw new RangeError(`'${lexical}' is not a valid xs:time value`);
-    super(lexical);
+    super(checkedLexical("time", lexical));
   }
   /** Accepts an `XsdTime`, a lexical string, or a `Date` (its UTC time of day). */
   static from(value: XsdTimeInput): XsdTime {
-    if (value instanceof XsdTime) return value;
-    if (value instanceof Date) {
-      if (Number.isNaN(value.getTime()))
-        throw new RangeError("invalid Date given for an xs:time value");
-      return new XsdTime(value.toISOString().slice(11));
-    }
-    return new XsdTime(value);
+    return value instanceof XsdTime ? value : new XsdTime(inputLexical(value, "time"));
   }
   /** The time of day on 1970-01-01. */
   toDate(): Date {

@@ -1,13 +1,15 @@
 /** The port, operation and fault descriptors of descriptors.ts. */
 import type {
   BindingOperation,
+  HttpBindingOperation,
+  SoapBindingOperation,
   ElementDecl,
   Operation,
   OperationResult,
-  Port,
   Service,
   SoapBodyShape,
 } from "../../model/model.js";
+import { isSoapProtocol } from "../../model/protocols.js";
 import { collectFields } from "../../transform/names.js";
 import { listKey, type ListKind } from "../../transform/shared-lists.js";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
@@ -84,7 +86,7 @@ function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult)
 function headerProps(
   ctx: EmitContext,
   s: Service,
-  bop: BindingOperation,
+  bop: SoapBindingOperation,
   lists: SharedLists,
 ): Props {
   const bag = s.soapHeaders;
@@ -141,27 +143,44 @@ function httpResultFlags(ctx: EmitContext, element: ElementDecl, r: OperationRes
 function operationDesc(
   ctx: EmitContext,
   s: Service,
-  port: Port,
   bop: BindingOperation,
   lists: SharedLists,
 ): Code {
-  const op = bop.operation;
-  if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
-    const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
-    const props: Props = [
-      ["action", action],
-      ["request", soapBody(ctx, bop.soapInput, op, "request")],
-      ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
-    ];
-    props.push(...soapFlags(bop));
-    if (bop.faults.length) {
-      const faults = (elements: readonly ElementDecl[]) =>
-        array(elements.map((e) => ctx.plan.names.fault(e).descriptor));
-      const elements = bop.faults.map((f) => f.element);
-      props.push(["faults", lists.ref("Faults", elements, faults)]);
-    }
-    return object([...props, ...headerProps(ctx, s, bop, lists)]);
+  switch (bop.protocol) {
+    case "soap11":
+    case "soap12":
+      return soapOperationDesc(ctx, s, bop, lists);
+    case "httpGet":
+    case "httpPost":
+      return httpOperationDesc(ctx, bop);
   }
+}
+
+function soapOperationDesc(
+  ctx: EmitContext,
+  s: Service,
+  bop: SoapBindingOperation,
+  lists: SharedLists,
+): Code {
+  const op = bop.operation;
+  const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
+  const props: Props = [
+    ["action", action],
+    ["request", soapBody(ctx, bop.soapInput, op, "request")],
+    ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
+  ];
+  props.push(...soapFlags(bop));
+  if (bop.faults.length) {
+    const faults = (elements: readonly ElementDecl[]) =>
+      array(elements.map((e) => ctx.plan.names.fault(e).descriptor));
+    const elements = bop.faults.map((f) => f.element);
+    props.push(["faults", lists.ref("Faults", elements, faults)]);
+  }
+  return object([...props, ...headerProps(ctx, s, bop, lists)]);
+}
+
+function httpOperationDesc(ctx: EmitContext, bop: HttpBindingOperation): Code {
+  const op = bop.operation;
   const params = bop.httpParameters.map((p) => {
     const t = p.field.type;
     const scalarKind =
@@ -181,12 +200,10 @@ function operationDesc(
         ...httpResultFlags(ctx, bop.mimeXmlElement, op.result),
       ])
     : "undefined";
-  return object([
-    ["location", JSON.stringify(bop.location ?? `/${op.name}`)],
-    ...(bop.inputEncoding.kind === "urlReplacement" ? [["replace", "true"] as [string, Code]] : []),
-    ["params", array(params)],
-    ["response", response],
-  ]);
+  const props: Props = [["location", JSON.stringify(bop.location)]];
+  if (bop.inputEncoding.kind === "urlReplacement") props.push(["replace", "true"]);
+  props.push(["params", array(params)], ["response", response]);
+  return object(props);
 }
 
 /**
@@ -220,11 +237,11 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
   const ports = s.ports.map((p): [string, Code] => {
     const ops = p.binding.operations.map((bop): [string, Code] => [
       objectKey(bop.operation.name),
-      operationDesc(ctx, s, p, bop, lists),
+      operationDesc(ctx, s, bop, lists),
     ]);
     const table = object(ops, true);
     const key = JSON.stringify(table);
-    const soap = p.binding.protocol === "soap11" || p.binding.protocol === "soap12";
+    const soap = isSoapProtocol(p.binding.protocol);
     const known = tables.get(key) ?? {
       name: ctx.plan.names.portTable(s, p),
       ports: [],

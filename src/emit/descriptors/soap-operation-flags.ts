@@ -2,12 +2,12 @@
  * Flags of a SOAP operation's descriptor beside its bodies, headers and faults: one-way, and the
  * attachment parts of SOAP with Attachments (SoapOperationDesc.attachments).
  */
-import type { AttachmentPart, BindingOperation } from "../../model/model.js";
+import type { AttachmentPart, BindingOperation, SoapBindingOperation } from "../../model/model.js";
 import { array, object, type Code } from "../code.js";
 import type { Props } from "./emit-descriptors.js";
 
 /** `oneWay`, `attachments` and `responseAttachments`, those that apply. */
-export function soapFlags(bop: BindingOperation): Props {
+export function soapFlags(bop: SoapBindingOperation): Props {
   const props: Props = [];
   if (!bop.hasOutput) props.push(["oneWay", "true"]);
   const list = (parts: readonly AttachmentPart[]): Code =>
