@@ -266,6 +266,25 @@ describe("tokenizeXml", () => {
       expect(events(named), String(round)).toEqual(["<{urn:n}Nöm {urn:n}ät=ü>", "</>"]);
   });
 
+  it("reads a document past what the shared caches take (thousands of fresh names and scopes) as it reads one within", () => {
+    // Past 256 fresh attribute names or shared scopes a document reads on without the caches
+    // (Open.cacheMisses): names and scopes must resolve the same on either side of that point,
+    // and the caches still serve the next document.
+    const n = 600;
+    let xml = '<r xmlns:s="urn:s">';
+    const expected = ["<{}r>"];
+    for (let i = 0; i < n; i++) {
+      xml += `<p${i}:e xmlns:p${i}="urn:${i}" p${i}:a${i}="${i}" s:k="v"/>`;
+      expected.push(`<{urn:${i}}e {urn:${i}}a${i}=${i} {urn:s}k=v>`, "</>");
+    }
+    xml += `<s:last s:k="w"/></r>`;
+    expected.push("<{urn:s}last {urn:s}k=w>", "</>", "</>");
+    for (const round of [1, 2]) expect(events(xml), String(round)).toEqual(expected);
+    // A document that repeats itself, read after it, is served by the caches as before.
+    const small = '<e:E xmlns:e="urn:1"><e:B e:a="1"/></e:E>';
+    expect(events(small)).toEqual(["<{urn:1}E>", "<{urn:1}B {urn:1}a=1>", "</>", "</>"]);
+  });
+
   it("binds assumed prefixes above the root, under the document's own declarations", () => {
     const seen: string[] = [];
     const h = {

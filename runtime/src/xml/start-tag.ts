@@ -37,6 +37,8 @@ import {
 const seenInText: SeenName[] = [];
 const seenInBytes: SeenName[] = [];
 const MAX_SEEN_NAMES = 64;
+/** What a document may add to the shared caches before it reads without them (Open.cacheMisses). */
+const MAX_CACHE_MISSES = 256;
 
 /** The entry for the element name at `lt + 1 .. end`: one met before, or a new one (validated). */
 function elementName(src: Source, lt: number, end: number): SeenName {
@@ -106,7 +108,7 @@ export function openTag(src: Source, lt: number, open: Open): number {
     if (j === -1) return -1;
   }
   if (raw !== undefined && raw.length > 1) checkUnique(raw, entry.name);
-  const ns = raw === undefined ? open.ns : declared(raw, open.ns);
+  const ns = raw === undefined ? open.ns : declared(raw, open.ns, open);
   const attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
   if (declaring && ns !== open.ns) remember(xml, lt, j, open.ns, ns, attributes, selfClosing);
   return report(src, lt, j, entry, ns, attributes, selfClosing, open);
@@ -233,7 +235,7 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
     j++;
   }
   if (j >= n && more) return -1;
-  const attrName = attributeName(src, at, j, name);
+  const attrName = attributeName(src, at, j, name, open);
   while (j < n && isXmlSpace(xml.charCodeAt(j))) j++;
   if (j >= n && more) return -1;
   if (xml.charCodeAt(j) !== 61)
@@ -264,17 +266,24 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
 const attributesInText: { readonly raw: string; readonly name: string }[] = [];
 const attributesInBytes: { readonly raw: string; readonly name: string }[] = [];
 
-/** The attribute name at `at .. end` of the start tag of `element`: one met before, or checked. */
-function attributeName(src: Source, at: number, end: number, element: string): string {
+/**
+ * The attribute name at `at .. end` of the start tag of `element`: one met before, or checked (the
+ * cache is skipped by a document past MAX_CACHE_MISSES: see Open.cacheMisses).
+ */
+function attributeName(src: Source, at: number, end: number, element: string, open: Open): string {
   const xml = src.xml;
+  const cached = open.cacheMisses < MAX_CACHE_MISSES;
   const seen = src.bytes === undefined ? attributesInText : attributesInBytes;
-  for (let k = 0; k < seen.length; k++) {
-    const c = seen[k]!;
-    if (c.raw.length === end - at && xml.startsWith(c.raw, at)) return c.name;
+  if (cached) {
+    for (let k = 0; k < seen.length; k++) {
+      const c = seen[k]!;
+      if (c.raw.length === end - at && xml.startsWith(c.raw, at)) return c.name;
+    }
   }
   const name = chars(src, at, end);
   if (!checkName(name))
     throw new XmlSyntaxError(`'${name}' is not a valid attribute name in <${element}>`, at);
+  if (!cached || ++open.cacheMisses >= MAX_CACHE_MISSES) return name;
   if (seen.length >= MAX_SEEN_NAMES) seen.shift();
   const raw = internalized(xml.slice(at, end));
   seen.push({ raw, name: src.bytes === undefined ? raw : internalized(name) });
@@ -302,16 +311,19 @@ function checkUnique(raw: readonly RawAttribute[], name: string): void {
 function declared(
   raw: readonly RawAttribute[],
   parent: Record<string, string>,
+  open: Open,
 ): Record<string, string> {
   let declarations = 0;
   for (const a of raw) if (isNamespaceDeclaration(a.name)) declarations++;
   if (declarations === 0) return parent;
-  const family = families.get(parent);
+  const family = open.cacheMisses < MAX_CACHE_MISSES ? families.get(parent) : undefined;
   const known = family?.children.find((c) => sameDeclarations(c.declarations, raw));
   if (known !== undefined) return known.scope;
   const ns = newScope(raw, parent, declarations);
-  if (family !== undefined && family.depth < MAX_SHARED_DEPTH && shareable(raw))
+  if (family !== undefined && family.depth < MAX_SHARED_DEPTH && shareable(raw)) {
     share(family, raw, ns);
+    open.cacheMisses++;
+  }
   return ns;
 }
 

@@ -43,6 +43,12 @@ export interface Open {
   readonly tag: MutableTag;
   /** The name of the last start tag. */
   last: SeenName | undefined;
+  /**
+   * What this document has added to the caches shared by documents (attribute names met, shared
+   * scopes): past a few hundred it is no document that repeats itself, and it reads the rest
+   * without them, which would cost it a scan and interned strings for each new name or scope.
+   */
+  cacheMisses: number;
 }
 
 /**
@@ -85,6 +91,7 @@ export const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   final: true,
   tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
   last: undefined,
+  cacheMisses: 0,
 });
 export const newSeenName = (
   raw: string,
