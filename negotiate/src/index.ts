@@ -22,31 +22,32 @@ export interface NegotiateOptions {
 
 /**
  * Negotiate with Kerberos: from the credential cache (`kinit`, `KRB5CCNAME`), or with a username
- * and password, from a ticket obtained for them. When the server offers NTLM and not Negotiate,
- * and a password was given, the handshake is NTLMv2's.
+ * and password, from a ticket obtained for them. With a password, NTLMv2 is the fallback, as
+ * Windows does it: inside Negotiate when there is no ticket to be had (no KDC for the realm), and
+ * as NTLM when the server offers NTLM and not Negotiate.
  */
 export function negotiate(options: NegotiateOptions = {}): HttpAuthentication {
   const { username, password, domain } = options;
   if (password !== undefined && username === undefined)
     throw new TypeError("negotiate(): a password goes with a username");
+  const withPassword = username !== undefined && password !== undefined;
   let ccache: Promise<string> | undefined;
   const cache = (): Promise<string | undefined> => {
-    if (username === undefined || password === undefined) return Promise.resolve(undefined);
-    // A refused password is not remembered: the next call asks the KDC again.
+    if (!withPassword) return Promise.resolve(undefined);
+    // A refused password is not remembered, so that the next call asks the KDC again; no KDC is.
     ccache ??= obtainTicket(principalOf(username, domain), password).catch((e: unknown) => {
-      ccache = undefined;
+      if (!(e instanceof NegotiateError && e.reason === "no-ticket")) ccache = undefined;
       throw e;
     });
     return ccache;
   };
-  const fallback =
-    username !== undefined && password !== undefined
-      ? ntlm({ username, password, ...(domain !== undefined ? { domain } : {}) })
-      : undefined;
+  const fallback = withPassword
+    ? ntlm({ username, password, ...(domain !== undefined ? { domain } : {}) })
+    : undefined;
   return {
     scheme: "Negotiate",
     connectionBound: true,
-    handshake: (url) => kerberosHandshake(serviceOf(url, options.spn), cache),
+    handshake: (url) => negotiateHandshake(url, serviceOf(url, options.spn), cache, fallback),
     fallback: (offered) => {
       const has = (s: string) => offered.some((o) => o.toLowerCase() === s);
       return has("ntlm") && !has("negotiate") ? fallback : undefined;
@@ -60,31 +61,52 @@ function serviceOf(url: URL, spn: string | undefined): string {
   return `HTTP@${url.hostname.replace(/^\[|\]$/g, "")}`;
 }
 
-function kerberosHandshake(
+/**
+ * Kerberos's token, and the server's answers to it; NTLM's messages under the Negotiate scheme
+ * instead when there is no ticket and `fallback` can be used.
+ */
+function negotiateHandshake(
+  url: URL,
   service: string,
   cache: () => Promise<string | undefined>,
+  fallback: HttpAuthentication | undefined,
 ): AuthHandshake {
   let client: kerberos.KerberosClient | undefined;
+  let inner: AuthHandshake | undefined;
+  const rescheme = (value: string) => value.replace(/^NTLM /, "Negotiate ");
   return {
     async step(challenge) {
-      if (client !== undefined && challenge !== undefined)
-        return `Negotiate ${await client.step(challenge)}`;
-      const ccache = await cache();
-      const [made, token] = await withCcache(ccache, async () => {
-        const c = await kerberos.initializeClient(service, {
-          mechOID: kerberos.GSS_MECH_OID_SPNEGO,
-        });
-        return [c, await c.step("")] as const;
-      }).catch((e: unknown) => {
-        throw new NegotiateError(
-          `Negotiate with ${service}: no Kerberos ticket for it (run kinit, set KRB5CCNAME, or give negotiate({ username, password })): ${e instanceof Error ? e.message : String(e)}`,
-          "no-ticket",
-        );
-      });
-      client = made;
-      return `Negotiate ${token}`;
+      if (challenge === undefined) [client, inner] = [undefined, undefined];
+      if (inner) return rescheme(await inner.step(challenge));
+      if (client && challenge !== undefined) return `Negotiate ${await client.step(challenge)}`;
+      try {
+        const [made, token] = await kerberosToken(service, cache);
+        client = made;
+        return `Negotiate ${token}`;
+      } catch (e) {
+        if (!(fallback && e instanceof NegotiateError && e.reason === "no-ticket")) throw e;
+        inner = fallback.handshake(url);
+        return rescheme(await inner.step(undefined));
+      }
     },
   };
+}
+
+/** A GSSAPI client for `service` and its first token, from the cache `cache` gives. */
+async function kerberosToken(
+  service: string,
+  cache: () => Promise<string | undefined>,
+): Promise<readonly [kerberos.KerberosClient, string]> {
+  const ccache = await cache();
+  return withCcache(ccache, async () => {
+    const c = await kerberos.initializeClient(service, { mechOID: kerberos.GSS_MECH_OID_SPNEGO });
+    return [c, await c.step("")] as const;
+  }).catch((e: unknown) => {
+    throw new NegotiateError(
+      `Negotiate with ${service}: no Kerberos ticket for it (run kinit, set KRB5CCNAME, or give negotiate({ username, password })): ${e instanceof Error ? e.message : String(e)}`,
+      "no-ticket",
+    );
+  });
 }
 
 let queue: Promise<unknown> = Promise.resolve();

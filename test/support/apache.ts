@@ -7,6 +7,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import * as path from "node:path";
+import { expect } from "vitest";
+import { startServer } from "../../examples/message-service/server.js";
+import { SEED_PATH } from "../message-service/helpers.js";
 import { tempDir } from "./tmp.js";
 
 const MODULES = "/usr/lib/apache2/modules";
@@ -52,6 +55,62 @@ process.on("exit", () => {
   for (const c of running) c.kill("SIGKILL");
 });
 
+/** `cmd` started in the foreground with `env` (and PATH): its output so far, and how to stop it. */
+export function daemon(
+  cmd: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(cmd, args, {
+    env: { PATH: process.env["PATH"], ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    running.delete(child);
+  };
+  return { child, output: () => out, stop };
+}
+
+/** The Message Retrieval Service on a loopback port, seeded, in a folder of its own. */
+export function startMessageService(): ReturnType<typeof startServer> {
+  return startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dbPath: path.join(tempDir(), "m.db"),
+    seedPath: SEED_PATH,
+    log: () => {},
+  });
+}
+
+/**
+ * Runs `round` (20 calls in parallel) twice through `apache` and checks that the second went on
+ * the first's authenticated connections, without a handshake; gives the first round's results.
+ */
+export async function expectKeptAlive<T>(apache: Apache, round: () => Promise<T>): Promise<T> {
+  const before = apache.accessLog().length;
+  const first = await round();
+  const firstLines = apache.accessLog().slice(before);
+  const again = await round();
+  expect(again).toEqual(first);
+  const secondLines = apache.accessLog().slice(before + firstLines.length);
+  const clientPort = (l: string) => l.split(" ")[0]!;
+  const opened = new Set(firstLines.map(clientPort));
+  expect(opened.size).toBeLessThanOrEqual(20);
+  expect(secondLines).toHaveLength(20);
+  for (const line of secondLines) {
+    expect(opened.has(clientPort(line))).toBe(true);
+    expect(line.split(" ")[1]).toBe("200");
+  }
+  return first;
+}
+
 /**
  * Starts apache2 in the foreground with `body` after a base configuration (event MPM, the
  * modules named, Listen on a free loopback port, logs in its folder), environment `env`.
@@ -87,26 +146,17 @@ export async function startApache(
     body(dir),
   ].join("\n");
   writeFileSync(path.join(dir, "httpd.conf"), conf);
-  const child = spawn("/usr/sbin/apache2", ["-f", path.join(dir, "httpd.conf"), "-DFOREGROUND"], {
-    env: { PATH: process.env["PATH"], ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const { child, output, stop } = daemon(
+    "/usr/sbin/apache2",
+    ["-f", path.join(dir, "httpd.conf"), "-DFOREGROUND"],
+    env,
+  );
   const read = (name: string) => {
     const p = path.join(dir, name);
     return existsSync(p) ? readFileSync(p, "utf8") : "";
   };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-    running.delete(child);
-  };
   try {
-    await waitListening(port, child, () => out + read("error.log"));
+    await waitListening(port, child, () => output() + read("error.log"));
   } catch (e) {
     await stop();
     throw e;
@@ -142,11 +192,20 @@ export async function waitListening(
  * with gss-ntlmssp reading the users file NTLM_USER_FILE names.
  */
 export function ntlmProxyConf(backend: string): string {
+  return gssapiProxyConf(backend, "Windows", ["GssapiAllowedMech ntlmssp"]);
+}
+
+/** An authenticating reverse proxy to `backend` through mod_auth_gssapi with `directives`. */
+export function gssapiProxyConf(
+  backend: string,
+  realm: string,
+  directives: readonly string[],
+): string {
   return [
     "<Location />",
     "  AuthType GSSAPI",
-    '  AuthName "Windows"',
-    "  GssapiAllowedMech ntlmssp",
+    `  AuthName "${realm}"`,
+    ...directives.map((d) => `  ${d}`),
     "  GssapiConnectionBound On",
     "  Require valid-user",
     "</Location>",
