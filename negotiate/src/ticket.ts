@@ -30,7 +30,11 @@ export async function obtainTicket(principal: string, password: string): Promise
   const r = await kinit(["-c", ccache, principal], password);
   if (r.code === 0) return ccache;
   rmSync(dir, { recursive: true, force: true });
-  const said = r.output.replace(/^Password for .*?:\s*/s, "").trim() || `exit ${r.code}`;
+  const said =
+    r.output
+      .replace(/^Password for .*?:\s*/s, "")
+      .replace(/^kinit:\s*/, "")
+      .trim() || `exit ${r.code}`;
   const wrong = /password incorrect|preauthentication failed/i.test(said);
   throw new NegotiateError(
     wrong

@@ -3,9 +3,11 @@
  * mod_auth_gssapi and the keytab of HTTP/localhost in front of the Message Retrieval Service.
  * `curl --negotiate` checks the setup first, so that a broken one is told apart from our failure.
  */
+import { readdirSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { negotiate, NegotiateError } from "@wsdl-tsgen/negotiate";
+import { main } from "../../src/cli/main.js";
 import { ApiClient, type ApiPortName } from "../../generated-samples/message-service/index.js";
 import { AuthenticationError } from "../../runtime/src/index.js";
 import {
@@ -102,7 +104,9 @@ describe.skipIf(missing !== undefined)(
       expect(error).toBeInstanceOf(NegotiateError);
       expect(error).toBeInstanceOf(AuthenticationError);
       expect((error as NegotiateError).reason).toBe("wrong-password");
-      expect((error as Error).message).toMatch(/KDC refused the password of alice@EXAMPLE\.TEST/);
+      expect((error as Error).message).toBe(
+        "Negotiate: the KDC refused the password of alice@EXAMPLE.TEST (kinit: Password incorrect while getting initial credentials)",
+      );
       expect((error as Error).message).not.toContain("wrong\n");
       expect(apache.accessLog().slice(before)).toEqual([]);
     });
@@ -127,6 +131,24 @@ describe.skipIf(missing !== undefined)(
       const error = await client.getMessages(ALICE).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NegotiateError);
       expect((error as Error).message).toMatch(/HTTP@elsewhere: no Kerberos ticket.*not found/i);
+    });
+
+    it("lets generate read the protected ?WSDL with --auth negotiate from the credential cache", async () => {
+      vi.stubEnv("KRB5CCNAME", ccache);
+      const out = path.join(tempDir(), "gen");
+      let said = "";
+      const io = {
+        stdout: (t: string) => void (said += t),
+        stderr: (t: string) => void (said += t),
+        color: false,
+      };
+      const args = ["generate", `${endpoint}?WSDL`, "-o", out, "--auth", "negotiate"];
+      expect(await main(args, io)).toBe(0);
+      expect(readdirSync(out)).toContain("client.ts");
+      vi.stubEnv("KRB5CCNAME", `FILE:${path.join(realm.dir, "no-such-cache")}`);
+      said = "";
+      expect(await main(args, io)).toBe(1);
+      expect(said).toMatch(/no Kerberos ticket/);
     });
   },
 );
