@@ -7,9 +7,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import * as path from "node:path";
-import { expect } from "vitest";
-import { startServer } from "../../examples/message-service/server.js";
-import { SEED_PATH } from "../message-service/helpers.js";
 import { tempDir } from "./tmp.js";
 
 const MODULES = "/usr/lib/apache2/modules";
@@ -76,39 +73,6 @@ export function daemon(
     running.delete(child);
   };
   return { child, output: () => out, stop };
-}
-
-/** The Message Retrieval Service on a loopback port, seeded, in a folder of its own. */
-export function startMessageService(): ReturnType<typeof startServer> {
-  return startServer({
-    port: 0,
-    host: "127.0.0.1",
-    dbPath: path.join(tempDir(), "m.db"),
-    seedPath: SEED_PATH,
-    log: () => {},
-  });
-}
-
-/**
- * Runs `round` (20 calls in parallel) twice through `apache` and checks that the second went on
- * the first's authenticated connections, without a handshake; gives the first round's results.
- */
-export async function expectKeptAlive<T>(apache: Apache, round: () => Promise<T>): Promise<T> {
-  const before = apache.accessLog().length;
-  const first = await round();
-  const firstLines = apache.accessLog().slice(before);
-  const again = await round();
-  expect(again).toEqual(first);
-  const secondLines = apache.accessLog().slice(before + firstLines.length);
-  const clientPort = (l: string) => l.split(" ")[0]!;
-  const opened = new Set(firstLines.map(clientPort));
-  expect(opened.size).toBeLessThanOrEqual(20);
-  expect(secondLines).toHaveLength(20);
-  for (const line of secondLines) {
-    expect(opened.has(clientPort(line))).toBe(true);
-    expect(line.split(" ")[1]).toBe("200");
-  }
-  return first;
 }
 
 /**

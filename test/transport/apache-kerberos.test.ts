@@ -10,13 +10,8 @@ import { negotiate, NegotiateError } from "@wsdl-tsgen/negotiate";
 import { main } from "../../src/cli/main.js";
 import { ApiClient, type ApiPortName } from "../../generated-samples/message-service/index.js";
 import { AuthenticationError } from "../../runtime/src/index.js";
-import {
-  apacheMissing,
-  expectKeptAlive,
-  startApache,
-  startMessageService,
-  type Apache,
-} from "../support/apache.js";
+import { apacheMissing, startApache, type Apache } from "../support/apache.js";
+import { expectKeptAlive, startMessageService } from "./fronted.js";
 import {
   KDC_MISSING_HINT,
   kdcMissing,

@@ -9,13 +9,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, type ApiPortName } from "../../generated-samples/message-service/index.js";
 import { TransportError } from "../../runtime/src/index.js";
-import {
-  apacheMissing,
-  run,
-  startApache,
-  startMessageService,
-  type Apache,
-} from "../support/apache.js";
+import { apacheMissing, run, startApache, type Apache } from "../support/apache.js";
+import { startMessageService } from "./fronted.js";
 import { makePki, opensslMissing, type Pki } from "../support/tls-ca.js";
 
 const missing =

@@ -16,9 +16,9 @@ import {
   ntlmProxyConf,
   ntlmUsersFile,
   startApache,
-  startMessageService,
   type Apache,
 } from "../support/apache.js";
+import { startMessageService } from "./fronted.js";
 import { listen } from "../support/loopback.js";
 import { tempDir } from "../support/tmp.js";
 
