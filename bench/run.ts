@@ -23,15 +23,19 @@
  *   7. Type-check cost: tsc's check time and memory on the whole generated SDK, its types.ts alone
  *      and wsdl-tsclient's output (bench/typecheck.ts). Only with `typecheck`, which then runs
  *      part 3 on the same inputs, so that generation speed shows beside it.
+ *   8. Authentication: a GetMessages call with Basic, NTLM and Kerberos through Apache, on a
+ *      kept-alive connection and as a first call with its handshake (bench/auth.ts). Only with
+ *      `auth`: it starts Apache and a Kerberos realm.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service` or `typecheck` to
- * run one part; `--quick` for a short smoke run.
+ * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service`, `typecheck` or
+ * `auth` to run one part; `--quick` for a short smoke run.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus } from "node:os";
+import { authBench } from "./auth.js";
 import { decodeBench } from "./decode.js";
 import { generateBench } from "./generate.js";
 import { scaffoldBench } from "./scaffold.js";
@@ -45,7 +49,17 @@ import { within } from "./util.js";
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const only = argv.find((a) =>
-  ["decode", "server", "wss", "mtom", "generate", "scaffold", "service", "typecheck"].includes(a),
+  [
+    "decode",
+    "server",
+    "wss",
+    "mtom",
+    "generate",
+    "scaffold",
+    "service",
+    "typecheck",
+    "auth",
+  ].includes(a),
 );
 
 const problem = runtimeProblem();
@@ -86,6 +100,12 @@ try {
   // Hard bound: the whole run stops by itself even if a child hangs.
   if (only === "service")
     await within(170_000, "the benchmark", serviceBench({ seconds: quick ? 2 : 8 }));
+  else if (only === "auth")
+    await within(
+      170_000,
+      "the benchmark",
+      authBench({ rounds: quick ? 2 : 6, calls: quick ? 50 : 200 }),
+    );
   else if (only === "scaffold") await scaffoldBench({ rounds: quick ? 2 : 5 });
   else if (only === "typecheck") {
     typecheckBench({ rounds: quick ? 2 : 5 });

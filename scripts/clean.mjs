@@ -2,4 +2,5 @@
 // otherwise stay in dist/, be packed, and be importable by what no longer should.
 import { rmSync } from "node:fs";
 
-for (const dir of ["dist", "runtime/dist"]) rmSync(dir, { recursive: true, force: true });
+for (const dir of ["dist", "runtime/dist", "negotiate/dist"])
+  rmSync(dir, { recursive: true, force: true });

@@ -115,6 +115,17 @@ const NETWORK_CODES: Readonly<Record<string, string>> = {
   ETIMEDOUT: "connection timed out",
   EHOSTUNREACH: "host unreachable",
   ENETUNREACH: "network unreachable",
+  // TLS: what the server's alert or our check means, and the option that answers it.
+  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+    "the server requires a client certificate (tls: { cert, key } or { pfx })",
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: "the server does not trust the client certificate's CA",
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: "the server refused the client certificate",
+  SELF_SIGNED_CERT_IN_CHAIN:
+    "the server's certificate is signed by a CA not trusted here (tls: { ca })",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    "the server's certificate is signed by a CA not trusted here (tls: { ca })",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed and not trusted here",
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
 };
 
 /** What a fetch of `url` (a URL fetch accepted) on a port it never connects to says. */

@@ -52,6 +52,29 @@ process.on("exit", () => {
   for (const c of running) c.kill("SIGKILL");
 });
 
+/** `cmd` started in the foreground with `env` (and PATH): its output so far, and how to stop it. */
+export function daemon(
+  cmd: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(cmd, args, {
+    env: { PATH: process.env["PATH"], ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    running.delete(child);
+  };
+  return { child, output: () => out, stop };
+}
+
 /**
  * Starts apache2 in the foreground with `body` after a base configuration (event MPM, the
  * modules named, Listen on a free loopback port, logs in its folder), environment `env`.
@@ -87,26 +110,17 @@ export async function startApache(
     body(dir),
   ].join("\n");
   writeFileSync(path.join(dir, "httpd.conf"), conf);
-  const child = spawn("/usr/sbin/apache2", ["-f", path.join(dir, "httpd.conf"), "-DFOREGROUND"], {
-    env: { PATH: process.env["PATH"], ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const { child, output, stop } = daemon(
+    "/usr/sbin/apache2",
+    ["-f", path.join(dir, "httpd.conf"), "-DFOREGROUND"],
+    env,
+  );
   const read = (name: string) => {
     const p = path.join(dir, name);
     return existsSync(p) ? readFileSync(p, "utf8") : "";
   };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-    running.delete(child);
-  };
   try {
-    await waitListening(port, child, () => out + read("error.log"));
+    await waitListening(port, child, () => output() + read("error.log"));
   } catch (e) {
     await stop();
     throw e;
@@ -142,11 +156,20 @@ export async function waitListening(
  * with gss-ntlmssp reading the users file NTLM_USER_FILE names.
  */
 export function ntlmProxyConf(backend: string): string {
+  return gssapiProxyConf(backend, "Windows", ["GssapiAllowedMech ntlmssp"]);
+}
+
+/** An authenticating reverse proxy to `backend` through mod_auth_gssapi with `directives`. */
+export function gssapiProxyConf(
+  backend: string,
+  realm: string,
+  directives: readonly string[],
+): string {
   return [
     "<Location />",
     "  AuthType GSSAPI",
-    '  AuthName "Windows"',
-    "  GssapiAllowedMech ntlmssp",
+    `  AuthName "${realm}"`,
+    ...directives.map((d) => `  ${d}`),
     "  GssapiConnectionBound On",
     "  Require valid-user",
     "</Location>",

@@ -82,6 +82,12 @@ describe.skipIf(missing !== undefined)("through squid with Basic authentication"
     const before = squid.accessLog().length;
     const send = createTransport({}, { http_proxy: authed, NO_PROXY: "127.0.0.1" });
     expect(await (await send(`${target.url}/direct`)).text()).toBe("hello /direct");
-    expect(squid.accessLog().length).toBe(before);
+    // By what it names, not a count: squid logs an earlier test's kept-alive tunnel when it closes.
+    expect(
+      squid
+        .accessLog()
+        .slice(before)
+        .filter((l) => l.includes("/direct")),
+    ).toEqual([]);
   });
 });

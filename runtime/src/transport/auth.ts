@@ -24,6 +24,11 @@ export interface HttpAuthentication {
   readonly connectionBound: boolean;
   /** A new handshake with the server of `url`. */
   handshake(url: URL): AuthHandshake;
+  /**
+   * The scheme to use instead when the server's first 401 offers none of this one's (Negotiate
+   * falling back to NTLM), or undefined to fail there.
+   */
+  fallback?(offered: readonly string[]): HttpAuthentication | undefined;
 }
 
 /** Credentials as users give them: `DOMAIN\name`, `name@REALM`, or `name` with `domain`. */

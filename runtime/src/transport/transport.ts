@@ -147,6 +147,8 @@ async function handshake(
     const offered = headerValues(res, "www-authenticate");
     token = challengeToken(offered, auth.scheme);
     await drain(res);
+    const instead = n === 0 && !token ? auth.fallback?.(offeredSchemes(offered)) : undefined;
+    if (instead && !instead.fallback) return handshake(conn, instead, leg);
     if (!token) throw refused(leg, auth, offered, n === 0 ? "refused" : "rejected the credentials");
     if (socket !== first || socket.destroyed)
       throw refused(leg, auth, offered, "closed the connection during the handshake");
