@@ -16,8 +16,7 @@ export async function watchGeneration(
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
-  io.stdout(`watching ${read.length} file${read.length === 1 ? "" : "s"}; Ctrl-C stops\n`);
-  await watchFiles(
+  const watching = watchFiles(
     read,
     (changed) => {
       io.stdout(`changed: ${changed.map((f) => path.relative(".", f) || f).join(", ")}\n`);
@@ -26,6 +25,10 @@ export async function watchGeneration(
     stop.signal,
     (why) => io.stderr(`watch: ${why}\n`),
   );
+  // Said once the folders are watched (watchFiles starts at once): a change made on reading it,
+  // by a person or a script, is never missed.
+  io.stdout(`watching ${read.length} file${read.length === 1 ? "" : "s"}; Ctrl-C stops\n`);
+  await watching;
   process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
   io.stdout("stopped watching\n");
 }
