@@ -117,7 +117,8 @@ export const ERRORS = {
 
 /** Said, never refused (`--strict` leaves them warnings): nothing the WSDL describes is lost. */
 export const WARNINGS = {
-  INPUT_HEADERS_UNUSED: "request headers given for a WSDL read from a file, where none are sent",
+  INPUT_HEADERS_UNUSED:
+    "request headers or credentials (--auth) given for a WSDL read from a file, where none are sent",
   SCAFFOLD_SHARED_PATH: "two services served at one path, where the first one's handler answers",
   SCAFFOLD_OPERATION_REMOVED: "scaffold --update: a method whose operation the WSDL no longer has",
   SCAFFOLD_SIGNATURE_CHANGED: "scaffold --update: a method whose operation's types changed",

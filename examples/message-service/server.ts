@@ -6,30 +6,23 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
-import { createServer, SERVER_DEFAULTS, type ServerMessageSecurity } from "@wsdl-tsgen/runtime";
+import {
+  createServer,
+  SERVER_DEFAULTS,
+  type ServerHardening,
+  type ServerMessageSecurity,
+} from "@wsdl-tsgen/runtime";
 import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
 import { isPostgresUrl, open, SQLITE_BUSY_TIMEOUT_MS, type MessageStore } from "./store.js";
 import { guardStore } from "./store-guard.js";
 
-/** Connection and time limits; every one has a default (SERVER_LIMITS). */
-export interface ServerLimits {
-  /** Open connections at most; beyond, idle ones are closed first, then new ones get 503. */
-  readonly maxConnections?: number;
-  /**
-   * Open connections from one address at most; beyond, 503 with Retry-After. Trusted proxies are
-   * not capped (they carry many clients).
-   */
-  readonly maxConnectionsPerAddress?: number;
-  /** Requests from one address whose bodies are still arriving, at most; beyond, 503. */
-  readonly maxBodiesPerAddress?: number;
-  /** Time to receive a request's headers, in milliseconds; then 408 and the connection closes. */
-  readonly headersTimeoutMs?: number;
-  /** Time to receive a whole request, in milliseconds; then 408. */
-  readonly requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection stays open, in milliseconds. */
-  readonly keepAliveTimeoutMs?: number;
+/**
+ * Connection and time limits (the runtime's, `createServer`'s) and the service's own; every one has
+ * a default (SERVER_LIMITS).
+ */
+export interface ServerLimits extends Omit<ServerHardening, "maxBodyBytes" | "trustedProxies"> {
   /** scrypt runs at once; more wait, up to `maxQueuedKdf`, and beyond that get 503. */
   readonly maxConcurrentKdf?: number;
   /** Verifications waiting for a KDF slot at most. */
@@ -41,13 +34,11 @@ export interface ServerLimits {
   readonly storeTimeoutMs?: number;
 }
 
+// The handler's own maxBodyBytes bounds bodies; the server's follows it.
+const { maxBodyBytes: _, ...HTTP_LIMITS } = SERVER_DEFAULTS;
+
 export const SERVER_LIMITS = {
-  maxConnections: SERVER_DEFAULTS.maxConnections,
-  maxConnectionsPerAddress: SERVER_DEFAULTS.maxConnectionsPerAddress,
-  maxBodiesPerAddress: SERVER_DEFAULTS.maxBodiesPerAddress,
-  headersTimeoutMs: SERVER_DEFAULTS.headersTimeoutMs,
-  requestTimeoutMs: SERVER_DEFAULTS.requestTimeoutMs,
-  keepAliveTimeoutMs: SERVER_DEFAULTS.keepAliveTimeoutMs,
+  ...HTTP_LIMITS,
   maxConcurrentKdf: AUTH_DEFAULTS.maxConcurrentKdf,
   maxQueuedKdf: AUTH_DEFAULTS.maxQueuedKdf,
   storeTimeoutMs: 5_000,
@@ -99,13 +90,14 @@ function checkLimits(limits: Required<ServerLimits>): void {
 
 /** The HTTP server with its limits, serving `store`. */
 function httpServer(stored: MessageStore, limits: Required<ServerLimits>, options: ServerOptions) {
+  const { maxConcurrentKdf, maxQueuedKdf, storeTimeoutMs, ...http } = limits;
   const log = options.log ?? ((line: string) => console.warn(line));
-  const store = guardStore(stored, { timeoutMs: limits.storeTimeoutMs, log });
+  const store = guardStore(stored, { timeoutMs: storeTimeoutMs, log });
   const authenticator = new Authenticator(store, {
     log,
     ...options.auth,
-    maxConcurrentKdf: limits.maxConcurrentKdf,
-    maxQueuedKdf: limits.maxQueuedKdf,
+    maxConcurrentKdf,
+    maxQueuedKdf,
   });
   const service = createMessageService(store, authenticator, {
     trustedProxies: options.trustedProxies ?? [],
@@ -119,15 +111,7 @@ function httpServer(stored: MessageStore, limits: Required<ServerLimits>, option
   });
   // The handler sends `100 Continue` itself, and only for a body it will read (not one over the
   // limit); the server refuses connections over the caps with 503.
-  return createServer(handler, {
-    maxConnections: limits.maxConnections,
-    maxConnectionsPerAddress: limits.maxConnectionsPerAddress,
-    maxBodiesPerAddress: limits.maxBodiesPerAddress,
-    headersTimeoutMs: limits.headersTimeoutMs,
-    requestTimeoutMs: limits.requestTimeoutMs,
-    keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
-    trustedProxies: options.trustedProxies ?? [],
-  });
+  return createServer(handler, { ...http, trustedProxies: options.trustedProxies ?? [] });
 }
 
 function listen(server: Server, port: number, host: string) {

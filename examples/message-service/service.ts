@@ -6,6 +6,7 @@
  * Client fault that reads the same whether or not the id exists in another account.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { plainAddress } from "@wsdl-tsgen/runtime";
 import {
   SoapFault,
   type ApiService,
@@ -32,9 +33,6 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   if (m.Transcription !== null) out.Transcription = m.Transcription;
   return out;
 }
-
-/** IPv4 peers show as `::ffff:a.b.c.d` on a dual-stack socket; one spelling per address. */
-const plainAddress = (a: string): string => a.trim().replace(/^::ffff:(?=\d+\.)/i, "");
 
 /**
  * The client's address, for counting failed logins: the peer's, unless the peer is a trusted proxy

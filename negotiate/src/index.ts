@@ -13,7 +13,10 @@ export { NegotiateError, type NegotiateFailure } from "./errors.js";
 export interface NegotiateOptions {
   /** `DOMAIN\name`, `name@REALM`, or `name` with `domain`; without it, the credential cache's. */
   readonly username?: string;
-  /** With `username`: a ticket is obtained with it, and NTLM falls back on it. */
+  /**
+   * Given with `username`, and only with it: a ticket is obtained with them, and NTLM falls back
+   * on them.
+   */
   readonly password?: string;
   readonly domain?: string;
   /** The service, as `HTTP@host` or `HTTP/host`. Default: `HTTP@` and the URL's host name. */
@@ -28,8 +31,15 @@ export interface NegotiateOptions {
  */
 export function negotiate(options: NegotiateOptions = {}): HttpAuthentication {
   const { username, password, domain } = options;
-  if (password !== undefined && username === undefined)
-    throw new TypeError("negotiate(): a password goes with a username");
+  if (username === undefined && (password !== undefined || domain !== undefined))
+    throw new TypeError(
+      `negotiate(): a ${password !== undefined ? "password" : "domain"} goes with a username`,
+    );
+  // Without its password a username would be dropped for the cache's principal, unsaid.
+  if (username !== undefined && password === undefined)
+    throw new TypeError(
+      "negotiate(): a username goes with a password; expected negotiate() for the credential cache's ticket",
+    );
   const withPassword = username !== undefined && password !== undefined;
   let ccache: Promise<string> | undefined;
   const cache = (): Promise<string | undefined> => {

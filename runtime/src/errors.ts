@@ -29,9 +29,7 @@ export interface SoapFaultInit {
    */
   readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;
-  /** Set by a client whose `security` verifies: the fault's signature was verified. */
-  readonly verified?: boolean;
-  /** Set by a client whose `security` verifies: the certificate that signed the fault. */
+  /** Set by a client whose `security` verified the fault: the certificate that signed it. */
   readonly signer?: X509Certificate;
 }
 
@@ -42,12 +40,6 @@ export class SoapFault extends Error {
   readonly httpStatus: number | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly soapVersion: SoapVersion | undefined;
-  /**
-   * Received by a client: whether the fault was signed and its signature verified by the client's
-   * `security` (a fault unsigned, or received with no verifying security, is given all the same,
-   * unverified). False for a fault thrown by a server.
-   */
-  readonly verified: boolean;
   /** The certificate that signed the fault, when it was verified. */
   readonly signer: X509Certificate | undefined;
   constructor(init: SoapFaultInit) {
@@ -58,8 +50,15 @@ export class SoapFault extends Error {
     this.httpStatus = init.httpStatus;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.soapVersion = init.soapVersion;
-    this.verified = init.verified === true && init.signer !== undefined;
-    this.signer = this.verified ? init.signer : undefined;
+    this.signer = init.signer;
+  }
+  /**
+   * Received by a client: whether the fault was signed and its signature verified by the client's
+   * `security` (a fault unsigned, or received with no verifying security, is given all the same,
+   * unverified). False for a fault thrown by a server.
+   */
+  get verified(): boolean {
+    return this.signer !== undefined;
   }
   /** `Client` or `Server`, whatever the SOAP version and prefix: who is to blame. */
   get side(): "Client" | "Server" {

@@ -96,6 +96,7 @@ export type { DecodeLimits } from "./xml/decode-options.js";
 export type { XmlNode } from "./xml/node.js";
 export { createServiceHandler } from "./server/handler.js";
 export { createServer, harden, SERVER_DEFAULTS } from "./server/listen.js";
+export { plainAddress } from "./server/connection-limit.js";
 export type { ServedHandler, ServerHardening } from "./server/listen.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";

@@ -3,13 +3,13 @@
  * internal error.
  */
 import { UsageError } from "../config/usage-error.js";
-import { NETWORK_KEYS, networkOptions } from "./network.js";
+import { NETWORK_KEYS, networkOptions, optionOf } from "./flags.js";
 import { transportOf, type NetworkFlags } from "../config/network.js";
 import { generateOptionsOf } from "../config/source-options.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
@@ -17,7 +17,6 @@ import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "../config/config.js";
 import { watchGeneration } from "./watch.js";
-import { parseHeader } from "../parse/credentials.js";
 import type { ScaffoldFlags } from "../scaffold/command.js";
 import {
   CONFIG_FILE,
@@ -26,7 +25,6 @@ import {
   OPTION_NAMES,
   OPTIONS,
   type OptionName,
-  type OptionSpec,
   type OptionValue,
   type SourceOptions,
 } from "../config/options.js";
@@ -71,31 +69,6 @@ const shellWord = (word: string): string =>
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function collectMap(
-  value: string,
-  previous: Record<string, string> | undefined,
-): Record<string, string> {
-  const eq = value.lastIndexOf("=");
-  if (eq <= 0) throw new UsageError(`--namespace-name expects uri=NAME, got '${value}'`);
-  return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
-}
-
-function collectList(value: string, previous: readonly string[] | undefined): readonly string[] {
-  const names = value.split(",").map((n) => n.trim());
-  if (names.some((n) => n === ""))
-    throw new UsageError(`expected names separated by commas, got '${value}'`);
-  return [...(previous ?? []), ...names];
-}
-
-function collectHeader(
-  value: string,
-  previous: Record<string, string> | undefined,
-): Record<string, string> {
-  const h = parseHeader(value);
-  if (typeof h === "string") throw new UsageError(`--header: ${h}`);
-  return { ...previous, [h.name]: h.value };
-}
-
 interface InspectFlags extends NetworkFlags {
   readonly json?: boolean;
   readonly header?: Record<string, string>;
@@ -105,10 +78,6 @@ interface DownloadFlags extends NetworkFlags {
   readonly to: string;
   readonly header?: Record<string, string>;
 }
-
-/** The --header option, as `generate` has it, for the other commands that fetch a WSDL. */
-const headerOption = () =>
-  new Option(OPTIONS.headers.flag, OPTIONS.headers.description).argParser(collectHeader);
 
 /** One run of the CLI: where it writes, and the exit code its commands set. */
 interface Run {
@@ -202,12 +171,7 @@ function generateCommand(program: Command, run: Run): void {
   const attributes = new Map<OptionName, string>();
   for (const name of OPTION_NAMES) {
     if (name === "wsdl") continue;
-    const spec: OptionSpec = OPTIONS[name];
-    const o = new Option(spec.flag, spec.description);
-    if (spec.kind === "map") o.argParser(collectMap);
-    if (spec.kind === "headers") o.argParser(collectHeader);
-    if (spec.kind === "list") o.argParser(collectList);
-    if (spec.choices) o.choices(spec.choices);
+    const o = optionOf(name);
     gen.addOption(o);
     attributes.set(name, o.attributeName());
   }
@@ -377,10 +341,8 @@ function scaffoldCommand(program: Command, run: Run): void {
     )
     .option("--check", "with --update: write nothing; exit 1 when anything would change")
     .option("--strict", OPTIONS.strict.description)
-    .addOption(
-      new Option(OPTIONS.operations.flag, OPTIONS.operations.description).argParser(collectList),
-    )
-    .addOption(headerOption());
+    .addOption(optionOf("operations"))
+    .addOption(optionOf("headers"));
   networkOptions(scaffold).action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
     const module = await import("../scaffold/command.js");
     run.exitCode = await module.scaffoldCli(wsdl, flags, run.io, (ds) =>
@@ -410,7 +372,7 @@ function otherCommands(program: Command, run: Run): void {
     )
     .argument("<wsdl>", OPTIONS.wsdl.description)
     .option("--json", "print the model as JSON")
-    .addOption(headerOption());
+    .addOption(optionOf("headers"));
   networkOptions(inspect).action(async (wsdl: string, opts: InspectFlags) => {
     const transport = await transportOf(opts);
     const r = await loadWsdl(wsdl, { ...(opts.header ? { headers: opts.header } : {}), transport });
@@ -431,7 +393,7 @@ function otherCommands(program: Command, run: Run): void {
     )
     .argument("<url>", OPTIONS.wsdl.description)
     .requiredOption("--to <dir>", "folder to write the documents to")
-    .addOption(headerOption());
+    .addOption(optionOf("headers"));
   networkOptions(downloadCommand).action(async (url: string, opts: DownloadFlags) => {
     const transport = await transportOf(opts);
     const r = await download(url, opts.to, {

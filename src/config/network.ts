@@ -33,9 +33,11 @@ export async function transportOf(
   };
   if ((flags.cert === undefined) !== (flags.key === undefined))
     throw new UsageError("--cert and --key go together: a client certificate needs its key");
-  const auth = flags.auth === undefined ? undefined : await authOf(flags, env);
   if (flags.auth === undefined && flags.user !== undefined)
     throw new UsageError("--user is sent only with --auth ntlm|negotiate|basic");
+  if (flags.domain !== undefined && flags.user === undefined)
+    throw new UsageError("--domain goes with --user: it is the domain of that user");
+  const auth = flags.auth === undefined ? undefined : await authOf(flags, env);
   return {
     ...(auth ? { auth } : {}),
     ...(flags.proxy !== undefined ? { proxy: flags.proxy } : {}),
@@ -67,16 +69,39 @@ async function negotiateOf(
   flags: NetworkFlags,
   password: string | undefined,
 ): Promise<HttpAuthentication> {
-  const name = "@wsdl-tsgen/negotiate";
-  const module: unknown = await import(name).catch(() => undefined);
+  const module: unknown = await import(NEGOTIATE).catch((e: unknown) => {
+    throw negotiateImportError(e);
+  });
   if (!hasNegotiate(module))
-    throw new UsageError(`--auth negotiate needs the package ${name}: npm install ${name}`);
+    throw new UsageError(
+      `--auth negotiate: ${NEGOTIATE} exports no negotiate(); reinstall it: npm install ${NEGOTIATE}`,
+    );
   if (flags.user === undefined) return module.negotiate();
+  if (password === undefined)
+    throw new UsageError(
+      `--auth negotiate --user needs the password in the environment variable ${PASSWORD_ENV} (without --user, the credential cache's ticket is used)`,
+    );
   return module.negotiate({
     username: flags.user,
-    ...(password !== undefined ? { password } : {}),
+    password,
     ...(flags.domain !== undefined ? { domain: flags.domain } : {}),
   });
+}
+
+const NEGOTIATE = "@wsdl-tsgen/negotiate";
+
+/**
+ * The usage error of a failed import of @wsdl-tsgen/negotiate: how to install it when it is not
+ * there, else what failed (its native kerberos binding not loading, say).
+ */
+export function negotiateImportError(e: unknown): UsageError {
+  const code = e instanceof Error && "code" in e ? e.code : undefined;
+  const message = e instanceof Error ? e.message : String(e);
+  if (code === "ERR_MODULE_NOT_FOUND" && message.includes(`'${NEGOTIATE}'`))
+    return new UsageError(
+      `--auth negotiate needs the package ${NEGOTIATE}: npm install ${NEGOTIATE}`,
+    );
+  return new UsageError(`--auth negotiate: ${NEGOTIATE} could not be loaded: ${message}`);
 }
 
 const hasNegotiate = (m: unknown): m is { negotiate: (o?: object) => HttpAuthentication } =>

@@ -54,7 +54,9 @@ const SCALARS: Readonly<Record<string, ScalarKind>> = {
 
 const cache = new Map<string, BuiltinType>();
 
-/** The integer scalars whose values may exceed a JS number's safe range: they decode to `bigint`. */
+/**
+ * The integer scalars whose values may exceed a JS number's safe range: they decode to `bigint`.
+ */
 export const BIG_INTEGER_SCALARS: ReadonlySet<ScalarKind> = new Set<ScalarKind>([
   "long",
   "unsignedLong",

@@ -56,8 +56,18 @@ export function headersFor(
 ): Readonly<Record<string, string>> | undefined {
   const u = auth === undefined ? undefined : httpUrl(url);
   if (auth === undefined || u === undefined) return undefined;
-  if (u.hostname !== auth.hostname || (auth.https && u.protocol !== "https:")) return undefined;
-  return auth.headers;
+  return credentialsGo(u, auth) ? auth.headers : undefined;
+}
+
+/**
+ * Whether credentials for `home` go with a request for `url`: on its host, and never from https
+ * down to http.
+ */
+export function credentialsGo(
+  url: URL,
+  home: { readonly hostname: string; readonly https: boolean },
+): boolean {
+  return url.hostname === home.hostname && (!home.https || url.protocol === "https:");
 }
 
 /** `Name: value` as a header, or a message saying what is wrong with it. */

@@ -247,17 +247,27 @@ export async function loadDocuments(
       loadOptions.fetch ?? (documentFetch(location, loadOptions.transport ?? {}) as typeof fetch),
     auth: fetchAuth(given, loadOptions.headers),
   });
-  if (!isUrl(location) && Object.keys(loadOptions.headers ?? {}).length > 0) {
+  const unused = unusedCredentials(loadOptions);
+  if (!isUrl(location) && unused) {
     loader.warnings.push(
       diagnostic(
         "INPUT_HEADERS_UNUSED",
-        `headers are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`,
+        `${unused} are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`,
         { file: location, line: 0, column: 0 },
         "warning",
       ),
     );
   }
   return loader.load(location);
+}
+
+/** What of the headers and the transport's authentication `options` give, for a message. */
+function unusedCredentials(options: LoadOptions): string | undefined {
+  const given = [
+    ...(Object.keys(options.headers ?? {}).length > 0 ? ["headers"] : []),
+    ...(options.transport?.auth ? [`${options.transport.auth.scheme} credentials`] : []),
+  ];
+  return given.length > 0 ? given.join(" and ") : undefined;
 }
 
 const key = (l: string) => (isUrl(l) ? l : path.resolve(l));

@@ -4,7 +4,7 @@
  */
 import { XmlElement } from "./dom.js";
 import { bindingAsksForMtom } from "./policy.js";
-import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";

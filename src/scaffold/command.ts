@@ -3,12 +3,13 @@
  * an existing one brought in step with its WSDL. Returns the exit code.
  */
 import { ConfigError } from "../config/config.js";
-import { transportOf } from "../config/network.js";
+import { UsageError } from "../config/usage-error.js";
+import { transportOf, type NetworkFlags } from "../config/network.js";
 import { DiagnosticError, type Diagnostic } from "../diagnostics.js";
 import { scaffold } from "./scaffold.js";
 import { updateProject } from "./project-update.js";
 
-export interface ScaffoldFlags {
+export interface ScaffoldFlags extends NetworkFlags {
   readonly out?: string;
   readonly mock?: boolean;
   readonly templates?: string;
@@ -18,13 +19,6 @@ export interface ScaffoldFlags {
   readonly strict?: boolean;
   readonly header?: Record<string, string>;
   readonly operations?: readonly string[];
-  readonly auth?: string;
-  readonly user?: string;
-  readonly domain?: string;
-  readonly proxy?: string;
-  readonly ca?: string;
-  readonly cert?: string;
-  readonly key?: string;
 }
 
 interface Io {
@@ -83,9 +77,9 @@ export async function scaffoldCli(
     return 0;
   } catch (e) {
     // This module is loaded apart from the CLI's bundle, so its errors are told apart here.
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || e instanceof UsageError) {
       io.stderr(`error: ${e.message}\n`);
-      return 1;
+      return e instanceof UsageError ? 2 : 1;
     }
     if (!(e instanceof DiagnosticError)) throw e;
     print(e.diagnostics);

@@ -56,12 +56,16 @@ function versions(): ScaffoldVersions {
     devDependencies: Record<string, string>;
   };
   const dev = (name: string) => own.devDependencies[name] ?? "*";
+  // The range of the npm alias `typescript-7` ("npm:typescript@^7.0.2"), as it is written.
+  const ts7 = /^npm:typescript@(.+)$/.exec(own.devDependencies["typescript-7"] ?? "")?.[1];
+  if (ts7 === undefined)
+    throw new Error("internal error: the generator's package.json has no typescript-7 alias");
   return {
     runtime: `^${own.version}`,
     generator: `^${own.version}`,
     // Either compiler: TypeScript 7 (what `npm i -D typescript` gives now) checks the project as
     // 5.x does (test/types/typescript7.test.ts); the generator needs neither's API.
-    typescript: `${dev("typescript")} || ^${dev("typescript-7").replace(/^npm:typescript@\^?/, "")}`,
+    typescript: `${dev("typescript")} || ${ts7}`,
     tsx: dev("tsx"),
     vitest: dev("vitest"),
     typesNode: dev("@types/node"),
@@ -149,7 +153,9 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
 
-/** Diagnostics located in the project's vendored WSDL (`out`/wsdl/…) moved to where it came from. */
+/**
+ * Diagnostics located in the project's vendored WSDL (`out`/wsdl/…), moved to where it came from.
+ */
 function relocated(
   ds: readonly Diagnostic[],
   out: string,

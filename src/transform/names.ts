@@ -170,8 +170,6 @@ function serviceNames(
     handlerOptions: types.claim(joinName(base, "HandlerOptions")),
     descriptor: descriptors.claim(joinName(base, "Desc")),
     methods,
-    portTables: new Map(),
-    sharedLists: new Map(),
   });
 }
 

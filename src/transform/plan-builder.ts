@@ -3,6 +3,7 @@
  * plan.ts), each read of a name the plan lacks throwing an internal error that names the node, so
  * that a defect of naming shows where it is.
  */
+import { qnameKey } from "../parse/qname.js";
 import type {
   ComplexType,
   ElementDecl,
@@ -44,7 +45,7 @@ function described(node: {
   readonly loc?: { readonly file: string; readonly line: number } | undefined;
 }): string {
   const n = node.name;
-  const name = n === undefined ? "(anonymous)" : typeof n === "string" ? n : `{${n.ns}}${n.local}`;
+  const name = n === undefined ? "(anonymous)" : typeof n === "string" ? n : qnameKey(n);
   const at = node.loc ? ` at ${node.loc.file}:${node.loc.line}` : "";
   return `${node.kind} ${name}${at}`;
 }
@@ -61,6 +62,13 @@ export class NameTable implements NameBuilder {
   private readonly faultNames = new Map<ElementDecl, FaultNames>();
   private readonly tables = new Map<Service, Map<Port, string>>();
   private readonly lists = new Map<Service, Map<string, string>>();
+  /** The maps of `s` in `maps`, made for a service that has its names (set before its tables). */
+  private ofService<K>(maps: Map<Service, Map<K, string>>, s: Service): Map<K, string> {
+    this.service(s);
+    const made = maps.get(s) ?? new Map<K, string>();
+    maps.set(s, made);
+    return made;
+  }
 
   get types(): ReadonlyMap<ComplexType | SimpleType, TypeNames> {
     return this.typeNames;
@@ -97,6 +105,10 @@ export class NameTable implements NameBuilder {
     return this.tables.get(s)?.get(p) ?? missing("operation table", `port ${p.name} of ${s.name}`);
   }
 
+  sharedList(s: Service, key: string): string | undefined {
+    return this.lists.get(s)?.get(key);
+  }
+
   prop(x: Property): string {
     return this.props.get(x) ?? missing("property name", described(x));
   }
@@ -113,13 +125,8 @@ export class NameTable implements NameBuilder {
     this.typeNames.set(t, names);
   }
 
-  /** The service's port tables and shared lists are those set by setPortTable and setSharedList. */
   setService(s: Service, names: ServiceNames): void {
-    const tables = this.tables.get(s) ?? new Map<Port, string>();
-    const lists = this.lists.get(s) ?? new Map<string, string>();
-    this.tables.set(s, tables);
-    this.lists.set(s, lists);
-    this.serviceNames.set(s, { ...names, portTables: tables, sharedLists: lists });
+    this.serviceNames.set(s, names);
   }
 
   setProp(x: Property, name: string): void {
@@ -131,12 +138,10 @@ export class NameTable implements NameBuilder {
   }
 
   setPortTable(s: Service, p: Port, name: string): void {
-    this.service(s);
-    this.tables.get(s)?.set(p, name);
+    this.ofService(this.tables, s).set(p, name);
   }
 
   setSharedList(s: Service, key: string, name: string): void {
-    this.service(s);
-    this.lists.get(s)?.set(key, name);
+    this.ofService(this.lists, s).set(key, name);
   }
 }

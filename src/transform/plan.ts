@@ -47,13 +47,6 @@ export interface ServiceNames {
   readonly descriptor: string;
   /** camelCase method name per operation name (read through PlanNames.method). */
   readonly methods: ReadonlyMap<string, string>;
-  /**
-   * The const of each port's operation table in descriptors.ts (ports with equal tables share the
-   * first's).
-   */
-  readonly portTables: ReadonlyMap<Port, string>;
-  /** The const of each header or fault list that several operations share, by `listKey`. */
-  readonly sharedLists: ReadonlyMap<string, string>;
 }
 
 /** The generated fault class of a fault element. */
@@ -79,8 +72,13 @@ export interface PlanNames {
   service(s: Service): ServiceNames;
   /** The method of the operation named `operation` of `s`. */
   method(s: Service, operation: string): string;
-  /** The const of the operation table of port `p` of `s`. */
+  /**
+   * The const of the operation table of port `p` of `s` in descriptors.ts (ports with equal tables
+   * share the first's).
+   */
   portTable(s: Service, p: Port): string;
+  /** The const of a header or fault list several operations of `s` share, by `listKey`; or none. */
+  sharedList(s: Service, key: string): string | undefined;
   /** The property of a field or attribute of a type in use, or of an ordered list. */
   prop(x: Property): string;
   /** The property of `x`, or undefined for one no type in use declares (a message part's). */

@@ -4,7 +4,8 @@
  * address's slow senders hold at most its own share of connections and bodies in progress, so other
  * addresses are served. Raw sockets on loopback, from 127.0.0.2 and 127.0.0.3 as other addresses.
  */
-import { connect, type Socket } from "node:net";
+import { openRaw } from "../support/raw-socket.js";
+import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALICE } from "./helpers.js";
 import { serveOnSocket, soap11 } from "./wire.js";
@@ -14,25 +15,8 @@ afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
 });
 
-interface Raw {
-  readonly socket: Socket;
-  /** Everything received by the time the connection closed. */
-  readonly closed: Promise<string>;
-  /** What has been received so far. */
-  received(): string;
-}
-
 /** A connection to `port` from `localAddress`, once connected. */
-async function open(port: number, localAddress = "127.0.0.1"): Promise<Raw> {
-  const socket = connect({ port, host: "127.0.0.1", localAddress });
-  sockets.push(socket);
-  let received = "";
-  socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-  socket.on("error", () => undefined);
-  const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(received)));
-  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  return { socket, closed, received: () => received };
-}
+const open = (port: number, localAddress = "127.0.0.1") => openRaw(port, sockets, localAddress);
 
 const wsdlRequest = "GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
 

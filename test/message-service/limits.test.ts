@@ -4,7 +4,8 @@
  * headers get 408; idle keep-alive connections close; a full KDF queue answers a 503 SOAP fault
  * with Retry-After. Never silence. Real sockets on loopback, servers on port 0.
  */
-import { connect, type Socket } from "node:net";
+import { openRaw } from "../support/raw-socket.js";
+import type { Socket } from "node:net";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Kdf } from "../../examples/message-service/passwords.js";
@@ -38,32 +39,7 @@ async function serve(options: Partial<ServerOptions> = {}): Promise<{ url: URL; 
 }
 
 /** A raw connection that collects what the server sends and notes when it closes. */
-async function rawConnection(port: number) {
-  const socket = connect(port, "127.0.0.1");
-  sockets.push(socket);
-  let received = "";
-  socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-  socket.on("error", () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  return {
-    socket,
-    closed,
-    received: () => received,
-    /** Resolves once the server has sent `text` (or rejects if the connection closes first). */
-    until: (text: string) =>
-      new Promise<string>((resolve, reject) => {
-        const check = () => received.includes(text) && resolve(received);
-        socket.on("data", check);
-        socket.once("close", () =>
-          received.includes(text)
-            ? resolve(received)
-            : reject(new Error(`closed after ${JSON.stringify(received)}`)),
-        );
-        check();
-      }),
-  };
-}
+const rawConnection = (port: number) => openRaw(port, sockets);
 
 const wsdlRequest = (keepAlive = true) =>
   `GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`;

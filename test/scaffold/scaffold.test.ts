@@ -291,6 +291,8 @@ describe("wsdl-tsgen scaffold (the binary)", () => {
       [["scaffold", "--update", "--operations", "A"], "--operations goes with a new project"],
       [["scaffold", WSDL_PATH, "--out", "bin-out"], "the folder is not empty"],
       [["scaffold", WSDL_PATH, "--out", "n", "--name", "Bad Name"], "not a valid npm package name"],
+      // Thrown by the network options' reading, in the module loaded apart from the CLI's bundle.
+      [["scaffold", WSDL_PATH, "--out", "n", "--auth", "ntlm"], "--auth ntlm needs --user"],
     ];
     for (const [args, message] of cases) {
       const r = cli(dir, ...args);

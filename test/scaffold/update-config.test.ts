@@ -1,7 +1,7 @@
 /**
- * `scaffold --update` reads the project's config as `generate` does (its operations, enumConstants
- * and docs are kept, not silently undone), and writes nothing unless everything succeeds: a
- * failure leaves every file of the project as it was.
+ * `scaffold --update` reads the project's config through the reading `generate` uses (its
+ * operations and docs, here, are kept, not silently undone), and writes nothing unless everything
+ * succeeds: a failure leaves every file of the project as it was.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -15,14 +15,11 @@ const dir = tempDir("wsdl-tsgen-update-config-");
 
 /** Every file under `root` with its bytes, for comparing a project before and after. */
 function snapshot(root: string): Record<string, string> {
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" });
   const out: Record<string, string> = {};
-  for (const f of files.sort()) {
-    try {
-      out[f] = readFileSync(path.join(root, f), "utf8");
-    } catch {
-      // A folder.
-    }
+  for (const f of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!f.isFile()) continue;
+    const file = path.join(f.parentPath, f.name);
+    out[path.relative(root, file)] = readFileSync(file, "utf8");
   }
   return out;
 }
@@ -35,7 +32,7 @@ function editConfig(project: string, edit: (source: Record<string, unknown>) => 
 }
 
 describe("scaffold --update and the project's config", () => {
-  it("keeps the config's operations and docs (every setting generate reads), then says it is up to date", async () => {
+  it("keeps the config's operations and docs, then says it is up to date", async () => {
     const project = path.join(dir, "configured");
     await scaffold({ wsdl: WSDL_PATH, out: project });
     editConfig(project, (source) => {

@@ -7,8 +7,9 @@
  * form is withheld from a request a proxy on this machine relays. `harden` does the same to an
  * application's own `node:http` server.
  */
+import { openRaw } from "../support/raw-socket.js";
 import { createServer as nodeServer, type Server } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createApiHandler,
@@ -43,23 +44,7 @@ async function listening(server: Server): Promise<number> {
 const scaffolded = (limits: ServerHardening = {}, allowedHosts?: string[]) =>
   listening(createServer(createApiHandler(impl, allowedHosts ? { allowedHosts } : {}), limits));
 
-interface Raw {
-  readonly socket: Socket;
-  /** Everything received by the time the connection closed. */
-  readonly closed: Promise<string>;
-  received(): string;
-}
-
-async function open(port: number): Promise<Raw> {
-  const socket = connect({ port, host: "127.0.0.1" });
-  sockets.push(socket);
-  let received = "";
-  socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-  socket.on("error", () => undefined);
-  const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(received)));
-  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  return { socket, closed, received: () => received };
-}
+const open = (port: number) => openRaw(port, sockets);
 
 /** One request on its own connection: everything answered, once the server closes it. */
 async function exchange(port: number, request: string): Promise<string> {
@@ -81,6 +66,11 @@ describe("the Host written into documents and pages", () => {
       expect([target, status(answer)]).toEqual([target, "400"]);
       expect(answer).not.toContain("evil.example");
     }
+    // A Host that only ends in a local name, or carries two ports, names no host at all.
+    for (const host of ["evil.example:.localhost", "localhost:1:2", "evil]x.localhost"]) {
+      const answer = await get(port, "/api.asmx?WSDL", `Host: ${host}\r\n`);
+      expect([host, status(answer)]).toEqual([host, "400"]);
+    }
     const own = await get(port, "/api.asmx?WSDL", `Host: localhost:${port}\r\n`);
     expect(status(own)).toBe("200");
     expect(own).toContain(`location="http://localhost:${port}/api.asmx"`);
@@ -91,6 +81,11 @@ describe("the Host written into documents and pages", () => {
     const listed = await get(port, "/api.asmx?WSDL", "Host: a.example.net:81\r\n");
     expect(listed).toContain('location="http://a.example.net:81/api.asmx"');
     expect(status(await get(port, "/api.asmx?WSDL", "Host: localhost\r\n"))).toBe("400");
+    for (const host of ["evil.example:.example.net", "evil.example:80:.example.net"])
+      expect([host, status(await get(port, "/api.asmx?WSDL", `Host: ${host}\r\n`))]).toEqual([
+        host,
+        "400",
+      ]);
   });
 });
 
@@ -117,10 +112,11 @@ describe("timeouts", () => {
     "a connection that never finishes its headers is closed at the header timeout",
     { timeout: 5_000 },
     async () => {
-      const port = await scaffolded({ headersTimeoutMs: 300, requestTimeoutMs: 1_000 });
+      const port = await scaffolded({ headersTimeoutMs: 300, requestTimeoutMs: 20_000 });
       const slow = await open(port);
       slow.socket.write("GET /api.asmx?WSDL HTTP/1.1\r\nHost: localhost\r\n");
-      // Without the configured timeout (or with Node's 30 s check interval) this outlasts the test.
+      // Without the header timeout (the request's is 20 s), or with Node's 30 s check interval,
+      // this outlasts the test.
       expect(status(await slow.closed)).toBe("408");
     },
   );
@@ -152,12 +148,16 @@ describe("the test form", () => {
       'Forwarded: for="[2001:db8::1]:443"\r\n',
       "X-Real-IP: 198.51.100.2\r\n",
       "Via: 1.1 proxy\r\n",
+      // A proxy that says it relayed, but not for whom.
+      "Forwarded: proto=https;host=api.example.com\r\n",
+      'Forwarded: for="203.0.113.9:443"\r\n',
     ]) {
       const answer = await page(port, header);
       expect([header, answer.includes('<form class="test"')]).toEqual([header, false]);
       expect(answer).toContain("only available for requests from the local machine");
     }
     expect(await page(port, "X-Forwarded-For: 127.0.0.1, ::1\r\n")).toContain('<form class="test"');
+    expect(await page(port, 'Forwarded: for="127.0.0.1:5000"\r\n')).toContain('<form class="test"');
   });
 
   it("refuses the form's post a proxy relays", async () => {

@@ -80,11 +80,15 @@ describe("TypeScript 7", () => {
   });
 
   it(
-    "compiles a scaffolded project with the project's own tsconfig",
+    "compiles a scaffolded project, which accepts either compiler, with its own tsconfig",
     { timeout: 60_000 },
     async () => {
       const dir = path.join(tempDir("wsdl-tsgen-ts7-scaffold-"), "project");
       await scaffold({ wsdl: WSDL_PATH, out: dir });
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+        devDependencies: Record<string, string>;
+      };
+      expect(manifest.devDependencies["typescript"]).toMatch(/^\^5\.\d+\.\d+ \|\| \^7\.\d+\.\d+$/);
       symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
       expect(tsc7(["-p", ".", "--noEmit"], dir)).toEqual({ status: 0, out: "" });
     },

@@ -16,7 +16,6 @@ import {
   ApiClient,
   createApiHandler,
   SoapFault,
-  type ApiService,
 } from "../../generated-samples/message-service/index.js";
 import { envelope } from "../../runtime/src/internal.js";
 import {
@@ -27,6 +26,7 @@ import {
   SecurityRefusal,
 } from "../../runtime/src/wss/index.js";
 import { serverPerTest } from "../support/loopback.js";
+import { signerRecording } from "../support/signer-recording.js";
 import { tempDir } from "../support/tmp.js";
 import {
   makeKeys,
@@ -70,17 +70,6 @@ function issued(): { ca: TestKeys; leaf: TestKeys } {
   return { ca, leaf: { ...leaf, certPath, cert } };
 }
 
-function implementation(signers: (X509Certificate | undefined)[]): ApiService {
-  return {
-    getMessages: (_input, ctx) => {
-      signers.push(ctx.signer);
-      return [];
-    },
-    getMessagesInDateRange: () => [],
-    deleteMessage: () => undefined,
-  };
-}
-
 describe.skipIf(missing !== undefined)("certificates named by reference", () => {
   let named: TestKeys;
   let stranger: TestKeys;
@@ -97,7 +86,7 @@ describe.skipIf(missing !== undefined)("certificates named by reference", () => 
   ) {
     const signers: (X509Certificate | undefined)[] = [];
     const security = x509Security({ verify });
-    const lb = await servers.serve(createApiHandler(implementation(signers), { security }));
+    const lb = await servers.serve(createApiHandler(signerRecording(signers), { security }));
     const sent: string[] = [];
     const client = new ApiClient({
       endpoint: `${lb.url}/api.asmx`,

@@ -10,15 +10,12 @@ import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { X509Certificate } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  ApiClient,
-  createApiHandler,
-  type ApiService,
-} from "../../generated-samples/message-service/index.js";
+import { ApiClient, createApiHandler } from "../../generated-samples/message-service/index.js";
 import { SecurityRefusal } from "../../runtime/src/index.js";
 import { envelope } from "../../runtime/src/internal.js";
 import { x509Security } from "../../runtime/src/wss/index.js";
 import { recordingServer, rejection, serverPerTest } from "../support/loopback.js";
+import { signerRecording } from "../support/signer-recording.js";
 import { makeKeys, PYTHON, pythonXmlsecMissing, type TestKeys } from "../support/wss-keys.js";
 
 const missing = pythonXmlsecMissing();
@@ -29,17 +26,6 @@ const PEER = new URL("../interop/clients/zeep_wss.py", import.meta.url).pathname
 const servers = serverPerTest(afterEach);
 
 const MESSAGE = { Id: 7, UserId: 1, DateArrived: "2024-05-01T10:00:00Z", Sender: "Bob & Co" };
-
-function implementation(signers: (X509Certificate | undefined)[]): ApiService {
-  return {
-    getMessages: (_input, ctx) => {
-      signers.push(ctx.signer);
-      return [MESSAGE];
-    },
-    getMessagesInDateRange: () => [],
-    deleteMessage: () => undefined,
-  };
-}
 
 describe.skipIf(missing !== undefined)("signatures judged by zeep with python3-xmlsec", () => {
   let ours: TestKeys;
@@ -71,7 +57,9 @@ describe.skipIf(missing !== undefined)("signatures judged by zeep with python3-x
         sign: { key: ours.key, cert: ours.cert },
         verify: { trust: [theirs.cert] },
       });
-      const server = await servers.serve(createApiHandler(implementation(signers), { security }));
+      const server = await servers.serve(
+        createApiHandler(signerRecording(signers, [MESSAGE]), { security }),
+      );
       const result = await zeepCall(server.url, port, ours.certPath);
       expect(result["error"]).toBeUndefined();
       expect(JSON.stringify(result["value"])).toContain("Bob & Co");

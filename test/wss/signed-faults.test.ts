@@ -153,7 +153,7 @@ describe.skipIf(missing !== undefined)("signed faults", () => {
   });
 
   /** Our verifying client, answered `answer` as a 500. */
-  async function answered(answer: string) {
+  async function answered(answer: string, onSoapHeaders?: (h: object) => void) {
     const server = await recordingServer((_req, res) => {
       res.statusCode = 500;
       res.setHeader("Content-Type", "text/xml; charset=utf-8");
@@ -163,7 +163,9 @@ describe.skipIf(missing !== undefined)("signed faults", () => {
       endpoint: `${server.url}/api.asmx`,
       security: clientSecurity(),
     });
-    return client.getMessages({ email: "a", password: "b" }).finally(() => server.close());
+    return client
+      .getMessages({ email: "a", password: "b" }, onSoapHeaders && { onSoapHeaders })
+      .finally(() => server.close());
   }
 
   const signedFault = (keys: TestKeys): string =>
@@ -184,6 +186,43 @@ describe.skipIf(missing !== undefined)("signed faults", () => {
       "Account closed.",
       false,
     ]);
+  });
+
+  it("the headers of a fault whose signature failed are not given to onSoapHeaders", async () => {
+    const seen: object[] = [];
+    const changed = signedFault(ours).replace("No such account.", "Account closed.");
+    await rejection(
+      answered(changed, (h) => seen.push(h)),
+      SecurityRefusal,
+    );
+    expect(seen).toEqual([]);
+    // A verified fault's headers are given, as an answer's are.
+    await rejection(
+      answered(signedFault(ours), (h) => seen.push(h)),
+      SoapFault,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it("a fault made with a signer is verified: `verified` is whether it has one", () => {
+    const signer = new X509Certificate(ours.cert);
+    const f = new SoapFault({ code: "soap:Client", message: "m", signer });
+    expect([f.verified, f.signer]).toEqual([true, signer]);
+    expect(new SoapFault({ code: "soap:Client", message: "m" }).verified).toBe(false);
+  });
+
+  it("a verified request's MustUnderstand fault is signed like the others", async () => {
+    const lb = await servers.serve(createApiHandler(service, { security: serverSecurity() }));
+    const bodies: string[] = [];
+    const client = new ApiClient({
+      endpoint: `${lb.url}/api.asmx`,
+      security: clientSecurity(),
+      extraSoapHeaders: '<x:Odd xmlns:x="urn:odd" soap:mustUnderstand="1"/>',
+      trace: (e) => bodies.push(e.response?.body ?? ""),
+    });
+    const f = await rejection(client.getMessages({ email: "a", password: "b" }), SoapFault);
+    expect([f.code, f.verified]).toEqual(["soap:MustUnderstand", true]);
+    expect(bodies[0]).toContain("<ds:Signature");
   });
 
   it("a fault signed by a certificate not trusted is refused", async () => {

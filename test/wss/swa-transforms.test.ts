@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cidOf, cidUrl } from "../../runtime/src/mime/headers.js";
 import type { MessagePart } from "../../runtime/src/soap/message-security.js";
 import {
   SecurityRefusal,
@@ -78,6 +79,37 @@ describe.skipIf(missing !== undefined)("the SwA Profile 1.1 transforms", () => {
     expect(verify(xml, p).signer).toBeDefined();
     const bin = part({ "content-type": "image/png" }, "\r\n\n\x00\xff");
     expect(cidDigest(sign(bin))).toBe(sha256(Buffer.from("\r\n\n\x00\xff", "latin1")));
+  });
+
+  it("Content: image/…+xml by C14N as WSS4J has it; text/…+xml as text, as WSS4J has it", () => {
+    const svg = part({ "content-type": "image/svg+xml" }, "<svg  b='1'/>");
+    expect(cidDigest(sign(svg))).toBe(sha256('<svg b="1"></svg>'));
+    const text = part({ "content-type": "text/vnd.x+xml" }, "<a  b='1'/>\n");
+    expect(cidDigest(sign(text))).toBe(sha256("<a  b='1'/>\r\n"));
+  });
+
+  it("the signer's own malformed XML part is an Error naming it, not a peer's refusal", () => {
+    const p = part({ "content-type": "application/xml" }, "<a><b></a>");
+    let e: unknown;
+    try {
+      sign(p);
+    } catch (thrown) {
+      e = thrown;
+    }
+    expect(e).toBeInstanceOf(Error);
+    expect(e).not.toBeInstanceOf(SecurityRefusal);
+    expect((e as Error).message).toMatch(
+      /^the attachment part <t@x> of type application\/xml cannot be read as XML: /,
+    );
+    // A peer's is refused as malformed.
+    const ok = part({ "content-type": "application/xml" }, "<a/>");
+    expect(refusal(sign(ok), { ...ok, content: Buffer.from("<a>") }).reason).toBe("malformed");
+  });
+
+  it("a Content-ID's cid: URL escapes what a URL may not hold, and reads back", () => {
+    const id = 'a b%c/d"<>@x';
+    expect(cidUrl(id)).toBe("cid:a%20b%25c%2Fd%22%3C%3E@x");
+    expect(cidOf(cidUrl(id))).toBe(id);
   });
 
   it("Complete: the canonical headers, then the content", () => {

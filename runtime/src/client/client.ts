@@ -79,6 +79,9 @@ function withBodyExtras(
   return value;
 }
 
+/** `CallOptions.onSoapHeaders`, as the client calls it with the headers it decoded. */
+type OnSoapHeaders = (headers: Record<string, unknown>) => void;
+
 /** Sends the operations of one service over the port chosen at construction. */
 export class ServiceClient {
   readonly port: PortDesc;
@@ -241,11 +244,11 @@ export class ServiceClient {
       );
     }
     const decoded = this.decodeSoap(res, reader, version);
-    // A fault is given signed or not, marked verified or not (see fault-check.ts).
+    // A fault is given signed or not, marked verified or not (see fault-check.ts); the headers of
+    // one whose signature failed are no more to be trusted than its body.
     const faultCheck = checkAnswer(this.options.security, !!decoded.fault, res, version);
-    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
-      decoded.headers,
-    );
+    const onHeaders = callOptions.onSoapHeaders as OnSoapHeaders | undefined;
+    if (!faultCheck.refusal) onHeaders?.(decoded.headers);
     return withResponseAttachments(op, soapResult(op, decoded, res, faultCheck), res);
   }
 

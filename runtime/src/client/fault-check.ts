@@ -21,7 +21,7 @@ export interface FaultCheck extends CheckedFault {
 const UNSIGNED: FaultCheck = Object.freeze({});
 
 /** What the client's security says of the fault envelope `xml` (read only when it checks). */
-export function checkFault(
+function checkFault(
   security: ClientMessageSecurity | undefined,
   xml: () => string,
   version: SoapVersion,
@@ -54,7 +54,7 @@ export function checkAnswer(
 /** The fault marked as `check` found it. */
 export function checkedFault(fault: SoapFault, check: FaultCheck): SoapFault {
   if (!check.signer) return fault;
-  return new SoapFault({ ...faultInit(fault), verified: true, signer: check.signer });
+  return new SoapFault({ ...faultInit(fault), signer: check.signer });
 }
 
 /** What to throw for the (typed) fault: the fault, or the refusal of its signature. */
@@ -73,6 +73,6 @@ export function faultInit(fault: SoapFault): SoapFaultInit {
     ...(fault.detail !== undefined ? { detail: fault.detail } : {}),
     ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}),
     ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}),
-    ...(fault.signer ? { verified: true, signer: fault.signer } : {}),
+    ...(fault.signer ? { signer: fault.signer } : {}),
   };
 }

@@ -55,21 +55,29 @@ const FORWARDING = [
   "via",
 ];
 
-/** The addresses of a forwarding header's hops: `Forwarded`'s `for=`, else the list's items. */
+/**
+ * The addresses of a forwarding header's hops (`Forwarded`'s `for=`, else the list's items), each
+ * without its port. `Via` names none.
+ */
 function forwardedHops(name: string, value: string): string[] {
-  if (name === "via") return [value.trim() === "" ? "" : "via"];
+  if (name === "via") return [];
   const items = value.split(",").map((v) => v.trim());
-  if (name !== "forwarded") return items;
+  if (name !== "forwarded") return items.map(withoutPort);
   return items.flatMap((item) =>
     item.split(";").flatMap((pair) => {
       const [key, v = ""] = pair.split("=", 2).map((x) => x.trim());
       if (key?.toLowerCase() !== "for") return [];
       // `for="[::1]:8080"`, `for=127.0.0.1`: the address without quotes, brackets or port.
       const unquoted = v.replace(/^"|"$/g, "");
-      return [unquoted.startsWith("[") ? unquoted.slice(1, unquoted.indexOf("]")) : unquoted];
+      return [
+        unquoted.startsWith("[") ? unquoted.slice(1, unquoted.indexOf("]")) : withoutPort(unquoted),
+      ];
     }),
   );
 }
+
+/** An IPv4 address without the port a proxy may write after it. */
+const withoutPort = (hop: string): string => hop.replace(/^([\d.]+):\d+$/, "$1");
 
 /**
  * Whether a request came from the local machine: its peer is loopback, and so is every hop a
@@ -82,9 +90,12 @@ export function isLocalRequest(req: IncomingMessage): boolean {
     const value = req.headers[name];
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values)
-      if (!forwardedHops(name, v).every((hop) => isLoopback(hop.replace(/^([\d.]+):\d+$/, "$1"))))
-        return false;
+    // A header that names no hop (`Via`, a `Forwarded` of `proto=` alone) still says a proxy
+    // relayed the request, for a client it does not name.
+    for (const v of values) {
+      const hops = forwardedHops(name, v);
+      if (hops.length === 0 || !hops.every(isLoopback)) return false;
+    }
   }
   return true;
 }

@@ -1,3 +1,5 @@
+import { basicAuthorization } from "../transport/auth.js";
+
 /**
  * `user:password@` in an http(s) URL, which `fetch` refuses: taken out of the URL and sent as Basic
  * authorization instead, by the client (its endpoint) and the generator (a WSDL's URL) alike.
@@ -15,13 +17,13 @@ export function takeUserinfo(location: string): {
   }
   if (url.username === "" && url.password === "")
     return { url: location, authorization: undefined };
-  const basic = Buffer.from(
-    `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`,
-    "utf8",
-  ).toString("base64");
+  const authorization = basicAuthorization(
+    decodeURIComponent(url.username),
+    decodeURIComponent(url.password),
+  );
   url.username = "";
   url.password = "";
-  return { url: url.toString(), authorization: `Basic ${basic}` };
+  return { url: url.toString(), authorization };
 }
 
 /**

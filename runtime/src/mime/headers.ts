@@ -30,5 +30,9 @@ export function cidOf(href: string): string | undefined {
   }
 }
 
+/** The `cid:` URL of a Content-ID (RFC 2392), the inverse of `cidOf`. */
+export const cidUrl = (id: string): string =>
+  "cid:" + id.replace(/[^A-Za-z0-9\-._~!$&'*+,;=:@]/g, (c) => encodeURIComponent(c));
+
 /** A quoted-string parameter value (RFC 2045), quotes and backslashes escaped. */
 export const quoted = (v: string): string => `"${v.replace(/["\\]/g, "\\$&")}"`;

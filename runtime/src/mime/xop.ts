@@ -7,8 +7,9 @@
 import { XmlDecodeError, type XopAttachments } from "../xml/decode-options.js";
 import { withBinaryParts } from "../xml/write-scalars.js";
 import { XOP_NS } from "../xml/namespaces.js";
+import { escapeAttr } from "../xml/escape.js";
 import { randomUUID } from "node:crypto";
-import { bareContentId, cidOf, parseMediaType, quoted, type MediaType } from "./headers.js";
+import { bareContentId, cidOf, cidUrl, parseMediaType, quoted, type MediaType } from "./headers.js";
 import {
   binaryPart,
   MultipartError,
@@ -138,7 +139,7 @@ export function writeMtom(
     if (bytes.byteLength < policy.threshold) return undefined;
     const id = `${attachments.length + 1}.${tag}@wsdl-tsgen`;
     attachments.push(binaryPart("application/octet-stream", id, bytes));
-    return `<xop:Include xmlns:xop="${XOP_NS}" href="cid:${id}"/>`;
+    return `<xop:Include xmlns:xop="${XOP_NS}" href="${escapeAttr(cidUrl(id))}"/>`;
   }, write);
   const xml = secure(written, attachments);
   const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";

@@ -13,10 +13,15 @@ const PREALLOCATE_FROM = 1024 * 1024;
 /** Requests whose `100 Continue` is ours to send, when their body is wanted. */
 export const awaitingContinue = new WeakSet<IncomingMessage>();
 
-const tooLarge = (maxBytes: number): HttpProblem =>
+/** A body over `maxBytes` bytes, refused (also before it is sent: listen.ts). */
+export const tooLarge = (maxBytes: number): HttpProblem =>
   new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, {
     Connection: "close",
   });
+
+/** The body length a request declares (0 when it declares none). */
+export const declaredLength = (req: IncomingMessage): number =>
+  Number(req.headers["content-length"] ?? "0");
 
 export function readBody(
   req: IncomingMessage,
@@ -25,7 +30,7 @@ export function readBody(
   timeoutMs: number,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? "0");
+    const declared = declaredLength(req);
     const continues = awaitingContinue.delete(req);
     if (declared > maxBytes) {
       reject(tooLarge(maxBytes));

@@ -106,16 +106,16 @@ export interface HandlerOptions {
   /**
    * The URL clients reach the service at, e.g. `https://api.example.com` or, behind a proxy that
    * adds a path, `https://gw.example.com/messages`: written into the addresses of `?WSDL` and
-   * `?disco` and the help pages' samples, whatever the request's Host says. Set it when a proxy sits
-   * in front. Default: the request's Host when `allowedHosts` allows it (docs/serving.md).
+   * `?disco` and the help pages' samples, whatever the request's Host says. Set it when a proxy
+   * sits in front. Default: the request's Host when `allowedHosts` allows it (docs/serving.md).
    */
   readonly publicUrl?: string;
   /**
    * Without `publicUrl`, the host names (no ports) a request's Host may name for `?WSDL`, `?disco`
    * and the help pages to be written with it: `api.example.com`, `*.example.com` for its
    * subdomains, `*` for any. Another Host gets 400 there (SOAP and HTTP requests are served as
-   * ever). Default: the loopback names (`localhost`, `127.x.x.x`, `[::1]`) and the address the
-   * request arrived at, so that no one can have a forged host written into a cached `?WSDL`.
+   * ever). Default: this machine's names (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`,
+   * `0.0.0.0`, `[::]`) and the address the request arrived at (docs/serving.md).
    */
   readonly allowedHosts?: readonly string[];
 }

@@ -6,11 +6,20 @@
  * clients elsewhere: an unlisted Host is answered 400, as Kestrel's host filtering does.
  */
 import type { IncomingMessage } from "node:http";
+import { plainAddress } from "./connection-limit.js";
 import { HttpProblem } from "./respond.js";
 
-/** A Host header that is only a host name or address and port: nothing to escape or inject. */
-export const plainHost = (host: string | undefined): string | undefined =>
-  host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : undefined;
+/** A Host header read strictly: a name, an IPv4 or a bracketed IPv6 address, then an optional port. */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)\.?(?::\d{1,5})?$/i;
+
+/**
+ * The name of a Host header (no port, lower case), or undefined for one that is not only a host
+ * and port: `evil.com:.localhost` names no host, and is never compared by its end.
+ */
+export function hostName(host: string): string | undefined {
+  const m = HOST.exec(host);
+  return m ? m[1]!.toLowerCase() : undefined;
+}
 
 /** Where clients reach the service, when it is configured (`publicUrl`): its base and host. */
 export interface PublicUrl {
@@ -34,13 +43,10 @@ export function publicUrlOf(publicUrl: string | undefined): PublicUrl | undefine
   return { base: url.origin + prefix, host: url.host, prefix };
 }
 
-/** A host name without its port, in lower case: `[::1]:8080` is `[::1]`. */
-const hostName = (host: string): string =>
-  host.replace(/:\d*$/, "").toLowerCase().replace(/\.$/, "");
-
 /** Whether a Host names the local machine: `localhost`, `*.localhost`, `127.x.x.x` or `[::1]`. */
 export function isLoopbackHost(host: string): boolean {
   const name = hostName(host);
+  if (name === undefined) return false;
   return (
     name === "localhost" ||
     name.endsWith(".localhost") ||
@@ -51,7 +57,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /** An address as a Host names it: IPv6 in brackets, IPv4 mapped to IPv6 as IPv4. */
 const asHost = (address: string): string => {
-  const a = address.replace(/^::ffff:(?=\d+\.)/i, "").toLowerCase();
+  const a = plainAddress(address).toLowerCase();
   return a.includes(":") ? `[${a}]` : a;
 };
 
@@ -88,7 +94,8 @@ export class Origins {
   /** `http://host:port` plus the public URL's path, as the client reaches this server. */
   origin(req: IncomingMessage): string {
     if (this.publicUrl) return this.publicUrl.base;
-    return `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${this.host(req)}`;
+    const scheme = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+    return `${scheme}://${this.host(req)}`;
   }
 
   /**
@@ -100,16 +107,15 @@ export class Origins {
     const given = req.headers.host;
     const local = asHost(req.socket.localAddress ?? "localhost");
     if (given === undefined || given === "") return `${local}:${req.socket.localPort ?? 80}`;
-    const host = plainHost(given);
-    const name = host && hostName(host);
+    const name = hostName(given);
     const allowed = this.allowed
       ? name !== undefined && this.allowed(name)
       : name !== undefined && (isLoopbackHost(name) || name === local || UNSPECIFIED.has(name));
-    if (!allowed || host === undefined)
+    if (!allowed)
       throw new HttpProblem(
         400,
         "The Host header names a host this service is not configured for; set the handler's publicUrl or allowedHosts.",
       );
-    return host;
+    return given;
   }
 }

@@ -7,7 +7,7 @@
  */
 import * as http from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { awaitingContinue } from "./body.js";
+import { awaitingContinue, declaredLength, tooLarge } from "./body.js";
 import { limitConnections, plainAddress, type ConnectionLimit } from "./connection-limit.js";
 import { HttpProblem, sendError } from "./respond.js";
 
@@ -76,18 +76,6 @@ export type ServedHandler = (
 
 const logError = (message: string, error: unknown) => console.error(message, error);
 
-/** Whether a request declares a body larger than `max`. */
-const declaresOver = (req: IncomingMessage, max: number): boolean =>
-  Number(req.headers["content-length"] ?? "0") > max;
-
-const refuseBody = (req: IncomingMessage, res: ServerResponse, max: number): void =>
-  sendError(
-    req,
-    res,
-    new HttpProblem(413, `The request body is larger than ${max} bytes.`, { Connection: "close" }),
-    logError,
-  );
-
 /**
  * Applies the limits to `server`, an `http.Server` of the application's own, and returns it. Call
  * it after its request listeners are attached (they are wrapped: requests on refused connections
@@ -103,7 +91,8 @@ export function harden(server: Server, options: ServerHardening = {}): Server {
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // How often Node checks the two timeouts above; its default (30 s) would let them run late.
-  // (A constructor option that @types/node does not declare as a property; Node reads the property.)
+  // (A constructor option that @types/node does not declare as a property; Node reads the
+  // property.)
   (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.min(
     1_000,
     limits.headersTimeoutMs,
@@ -131,7 +120,7 @@ function wrapListeners(server: Server, limit: ConnectionLimit, maxBody: number):
   // Without a listener of its own, Node would answer `100 Continue` to any request: the body is
   // refused first when it is declared too large.
   const checkContinue: Listener = (req, res) => {
-    if (declaresOver(req, maxBody)) return refuseBody(req, res, maxBody);
+    if (declaredLength(req) > maxBody) return sendError(req, res, tooLarge(maxBody), logError);
     if (continues.length > 0) for (const l of continues) l.call(server, req, res);
     else {
       res.writeContinue();
@@ -159,15 +148,8 @@ export function createServer(
       err === undefined ? serve(req, res, i + 1) : sendError(req, res, err, logError),
     );
   };
-  const limits = limitsOf(options);
-  const server = http.createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-    },
-    (req, res) => serve(req, res, 0),
-  );
+  // Its timeouts and caps are set by harden, below.
+  const server = http.createServer((req, res) => serve(req, res, 0));
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     awaitingContinue.add(req);
     serve(req, res, 0);

@@ -154,9 +154,19 @@ export function secureFaults(res: ServerResponse, secure: Secure): void {
   faultSecurity.set(res, secure);
 }
 
-/** A fault envelope for `res`, secured when its request passed the security check. */
-export function securedFault(res: ServerResponse, xml: string, version: SoapVersion): string {
-  return faultSecurity.get(res)?.(xml, version) ?? xml;
+/**
+ * Sends the fault envelope `xml`, secured when its request passed the security check. Every SOAP
+ * fault goes out here, so that none can skip the securing.
+ */
+export function sendFaultEnvelope(
+  res: ServerResponse,
+  version: SoapVersion,
+  status: number,
+  xml: string,
+  headers: Record<string, string> = {},
+): void {
+  const secured = faultSecurity.get(res)?.(xml, version) ?? xml;
+  send(res, status, secured, SOAP_CT[version], headers);
 }
 
 /** A SOAP fault of `version`, its message made safe to quote input in. */
@@ -170,14 +180,9 @@ export function soapFault(
   header = "",
   headers: Record<string, string> = {},
 ): void {
-  const xml = faultEnvelope(
-    version,
-    faultCode(version, side),
-    messageText(message),
-    detail,
-    header,
-  );
-  send(res, status, securedFault(res, xml, version), SOAP_CT[version], headers);
+  const code = faultCode(version, side);
+  const xml = faultEnvelope(version, code, messageText(message), detail, header);
+  sendFaultEnvelope(res, version, status, xml, headers);
 }
 
 /** The generic fault for an implementation's error or a result that does not fit its type. */

@@ -15,7 +15,7 @@ import {
   faultHeaders,
   faultStatus,
   secureFaults,
-  securedFault,
+  sendFaultEnvelope,
   HttpProblem,
   send,
   serverFault,
@@ -247,8 +247,7 @@ function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope)
   const names = not.map((h) => clark(h.ns, h.local)).join(", ");
   const message = messageText(`SOAP header ${names} was not understood.`);
   const version = decoded.version;
-  const fault = faultEnvelope(version, "soap:MustUnderstand", message);
-  send(res, 500, securedFault(res, fault, version), SOAP_CT[version]);
+  sendFaultEnvelope(res, version, 500, faultEnvelope(version, "soap:MustUnderstand", message));
   return true;
 }
 

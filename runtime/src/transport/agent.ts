@@ -9,7 +9,8 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { ClientRequestArgs } from "node:http";
 import type { TlsOptions } from "./options.js";
-import { tunnel, type Proxy } from "./proxy.js";
+import type { Proxy } from "./proxy.js";
+import { tunnel } from "./tunnel.js";
 
 export interface AgentInit {
   readonly https: boolean;
@@ -41,7 +42,9 @@ function bounded(socket: Socket, event: string, ms: number): Socket {
   return socket;
 }
 
-/** The TLS options of `tls`, as tls.connect reads them; certificates are checked unless disabled. */
+/**
+ * The TLS options of `tls`, as tls.connect reads them; certificates are checked unless disabled.
+ */
 export function tlsOptions(tls: TlsOptions | undefined): ConnectionOptions {
   if (!tls) return {};
   const bytes = (v: string | Uint8Array) => (typeof v === "string" ? v : Buffer.from(v));

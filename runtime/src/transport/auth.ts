@@ -12,7 +12,10 @@ export interface AuthHandshake {
   step(challenge: string | undefined): string | Promise<string>;
 }
 
-/** What `ClientOptions.auth` takes: `ntlm(…)`, `basic(…)`, or `negotiate(…)` of @wsdl-tsgen/negotiate. */
+/**
+ * What `ClientOptions.auth` takes: `ntlm(…)`, `basic(…)`, or `negotiate(…)` of
+ * @wsdl-tsgen/negotiate.
+ */
 export interface HttpAuthentication {
   /** The scheme's name as in WWW-Authenticate, e.g. "NTLM". */
   readonly scheme: string;
@@ -48,12 +51,14 @@ export function splitUser(username: string, domain?: string): { user: string; do
   return { user: username, domain: domain ?? "" };
 }
 
-/** Basic authentication (RFC 7617), UTF-8, sent with every request. */
+/**
+ * Basic authentication (RFC 7617), UTF-8, sent with every request. A `domain` is sent as IIS reads
+ * it, `DOMAIN\name`, unless the username is written so already.
+ */
 export function basic(credentials: Credentials): HttpAuthentication {
-  const { user, domain } = splitUser(credentials.username, credentials.domain);
-  const name =
-    domain && credentials.username.includes("\\") ? `${domain}\\${user}` : credentials.username;
-  const value = `Basic ${Buffer.from(`${name}:${credentials.password}`, "utf8").toString("base64")}`;
+  const { username, password, domain } = credentials;
+  const name = domain && !username.includes("\\") ? `${domain}\\${username}` : username;
+  const value = basicAuthorization(name, password);
   return {
     scheme: "Basic",
     connectionBound: false,
@@ -77,10 +82,20 @@ export function offeredSchemes(values: readonly string[]): string[] {
 
 /** The token of `scheme`'s challenge among `values`, "" when it has none, undefined when absent. */
 export function challengeToken(values: readonly string[], scheme: string): string | undefined {
-  const re = new RegExp(`(?:^|,)\\s*${scheme}(?:\\s+([A-Za-z0-9+/=]+))?\\s*(?:,|$)`, "i");
-  for (const value of values) {
-    const m = re.exec(value);
-    if (m) return m[1] ?? "";
-  }
+  // Names are compared as strings: a scheme is a token, which may hold '+', '.' or '|'.
+  const name = scheme.toLowerCase();
+  for (const value of values)
+    for (const challenge of value.split(",")) {
+      const m = /^\s*(\S+)(?:\s+([A-Za-z0-9+/=]+))?\s*$/.exec(challenge);
+      if (m && m[1]!.toLowerCase() === name) return m[2] ?? "";
+    }
   return undefined;
+}
+
+/**
+ * The Basic Authorization (or Proxy-Authorization) value of `user` and `password`, UTF-8: for
+ * `basic()`, a proxy URL's credentials and an endpoint's `user:password@` alike.
+ */
+export function basicAuthorization(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`, "utf8").toString("base64")}`;
 }

@@ -11,10 +11,13 @@ import type { Proxy } from "./proxy.js";
 export interface Leg {
   readonly url: URL;
   readonly method: string;
+  /** Names in lower case, as headerRecord gives them. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer | undefined;
   readonly agent: Agent;
-  /** The proxy an http target's request is sent to (an https target's is tunnelled by its agent). */
+  /**
+   * The proxy an http target's request is sent to (an https target's is tunnelled by its agent).
+   */
   readonly proxy: Proxy | undefined;
   readonly signal: AbortSignal | undefined;
 }
@@ -24,10 +27,11 @@ export function sendLeg(leg: Leg): Promise<{ res: IncomingMessage; socket: Socke
   const { url, proxy } = leg;
   const https = url.protocol === "https:";
   const viaProxy = proxy !== undefined && !https;
+  // Names are in lower case (headerRecord): a caller's Host is kept, its Content-Length replaced.
   const headers: Record<string, string> = { ...leg.headers };
-  if (!Object.keys(headers).some((k) => k.toLowerCase() === "host")) headers["Host"] = url.host;
-  if (leg.body !== undefined) headers["Content-Length"] = String(leg.body.length);
-  if (viaProxy && proxy.authorization) headers["Proxy-Authorization"] = proxy.authorization;
+  headers["host"] ??= url.host;
+  if (leg.body !== undefined) headers["content-length"] = String(leg.body.length);
+  if (viaProxy && proxy.authorization) headers["proxy-authorization"] = proxy.authorization;
   const path = viaProxy
     ? `${url.protocol}//${url.host}${url.pathname}${url.search}`
     : url.pathname + url.search;
@@ -101,7 +105,7 @@ export async function bodyBytes(body: RequestInit["body"]): Promise<Buffer | und
   return Buffer.from(await new Response(body).arrayBuffer());
 }
 
-/** The headers of a RequestInit as a record. */
+/** The headers of a RequestInit as a record, names in lower case. */
 export function headerRecord(headers: RequestInit["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((v, k) => (out[k] = v));

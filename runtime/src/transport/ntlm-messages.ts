@@ -38,7 +38,10 @@ const NEGOTIATE_FLAGS =
 /** Windows 10's version (10.0.19041), NTLM revision 15: what the Version field carries. */
 const VERSION = Buffer.from([10, 0, 0x61, 0x4a, 0, 0, 0, 0x0f]);
 
-/** The NEGOTIATE message: 40 bytes, no domain or workstation (gss-ntlmssp refuses the 32-byte form). */
+/**
+ * The NEGOTIATE message: 40 bytes, no domain or workstation (gss-ntlmssp refuses the 32-byte
+ * form).
+ */
 export function negotiateMessage(): Buffer {
   const m = Buffer.alloc(40);
   SIGNATURE.copy(m, 0);

@@ -25,7 +25,10 @@ export interface RetryOptions {
   readonly retries?: number;
   /** The first back-off in milliseconds, doubled at each attempt (with jitter). Default: 200. */
   readonly backoffMs?: number;
-  /** The longest wait, Retry-After included: a longer Retry-After is not waited for. Default: 30 000. */
+  /**
+   * The longest wait, Retry-After included: a longer Retry-After is not waited for. Default:
+   * 30 000.
+   */
   readonly maxDelayMs?: number;
   /**
    * Whether every call may be sent twice: only then is one retried after a 503 with Retry-After
@@ -36,7 +39,9 @@ export interface RetryOptions {
 }
 
 export interface TransportOptions {
-  /** HTTP authentication: `ntlm({ username, password, domain })`, `basic(…)`, or `negotiate()`. */
+  /**
+   * HTTP authentication: `ntlm({ username, password, domain })`, `basic(…)`, or `negotiate()`.
+   */
   readonly auth?: HttpAuthentication;
   /**
    * The proxy, `http://user:pass@host:port` (Basic proxy authentication), or false for none.
@@ -48,13 +53,38 @@ export interface TransportOptions {
   readonly tls?: TlsOptions;
   /**
    * The agent requests go through (keep-alive, socket limits), for a service without
-   * connection-bound authentication. Default: a keep-alive agent of the transport.
+   * connection-bound authentication; not with `tls` or `proxy`, which it would not apply. Default: a
+   * keep-alive agent of the transport.
    */
   readonly agent?: Agent;
-  /** Keep connections open between calls. Default: true. */
+  /**
+   * Keep connections open between calls. Default: true. The connections NTLM or Negotiate
+   * authenticate are kept open regardless, since their handshake needs it.
+   */
   readonly keepAlive?: boolean;
   /** The longest wait for a connection (TCP, TLS, proxy tunnel), in ms. Default: 30 000. */
   readonly connectTimeoutMs?: number;
   /** Retries; none unless given. */
   readonly retry?: RetryOptions;
+}
+
+/**
+ * Refuses options that cannot go together: an `agent` makes the connections itself, so it neither
+ * keeps a connection-bound handshake's connection apart nor applies `tls` or `proxy`.
+ */
+export function checkTransportOptions(options: TransportOptions): void {
+  const { auth, agent } = options;
+  if (!agent) return;
+  if (auth?.connectionBound)
+    throw new Error(
+      `${auth.scheme} authenticates connections, which a shared agent would mix up; expected no agent option with it`,
+    );
+  const ignored = [
+    ...(options.tls !== undefined ? ["tls"] : []),
+    ...(typeof options.proxy === "string" ? ["proxy"] : []),
+  ].join(" and ");
+  if (ignored)
+    throw new Error(
+      `the agent option makes its own connections, which ${ignored} would not reach; expected either the agent option or ${ignored}`,
+    );
 }

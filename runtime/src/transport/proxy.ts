@@ -1,9 +1,8 @@
 /**
  * Which proxy a URL goes through, read from the options or from the environment as curl reads
- * it, and the CONNECT tunnel to an https target through one.
+ * it. No node: module is loaded here, since select.ts reads it wherever the client runs.
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
+import { basicAuthorization } from "./auth.js";
 
 export interface Proxy {
   readonly host: string;
@@ -14,50 +13,55 @@ export interface Proxy {
   readonly shown: string;
 }
 
-/** A proxy that refused the request or the tunnel (a 407, a 403, a 502). */
-export class ProxyError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = "ProxyError";
-  }
-}
-
 /** Reads `http://user:pass@host:port` (a URL without a scheme is http, as curl reads it). */
 export function parseProxy(value: string): Proxy {
-  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  const parsed = proxyUrl(text);
+  if (!parsed)
+    throw new Error(
+      `proxy ${text.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, "$1")}: not a valid URL; expected http://user:password@host:port, with '#', '/', '?', '@' and '%' in the user or password percent-encoded`,
+    );
+  const { url, user, password } = parsed;
   if (url.protocol !== "http:")
     throw new Error(`proxy ${url.protocol}//${url.host}: only http:// proxies are supported`);
-  const user = decodeURIComponent(url.username);
-  const authorization =
-    url.username || url.password
-      ? `Basic ${Buffer.from(`${user}:${decodeURIComponent(url.password)}`, "utf8").toString("base64")}`
-      : undefined;
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
     port: url.port ? Number(url.port) : 80,
-    authorization,
+    authorization: user || password ? basicAuthorization(user, password) : undefined,
     shown: `http://${url.host}`,
   };
+}
+
+/**
+ * `text` as a URL with its user and password decoded, or undefined: URL's own error would carry the
+ * password in its `input`. A '#', '/' or '?' left in a password cuts the authority short, so an '@'
+ * after it is refused too.
+ */
+function proxyUrl(text: string): { url: URL; user: string; password: string } | undefined {
+  try {
+    const url = new URL(text);
+    if (/@/.test(url.pathname + url.search + url.hash)) return undefined;
+    const user = decodeURIComponent(url.username);
+    return { url, user, password: decodeURIComponent(url.password) };
+  } catch {
+    return undefined;
+  }
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * The proxy for `target` as curl chooses it: `proxy` when given (false for none), else
+ * The proxy for `target` as curl chooses it: `proxy` when given (parsed; false for none), else
  * `http_proxy` (lower case only, as curl: a CGI sets HTTP_PROXY from a request header),
  * `https_proxy`/`HTTPS_PROXY`, then `all_proxy`/`ALL_PROXY`; none when `no_proxy`/`NO_PROXY` names
  * the host.
  */
 export function proxyFor(
   target: URL,
-  proxy: string | false | undefined,
+  proxy: Proxy | false | undefined,
   env: Env,
 ): Proxy | undefined {
-  if (proxy === false) return undefined;
-  if (proxy !== undefined) return parseProxy(proxy);
+  if (proxy !== undefined) return proxy || undefined;
   const scheme = target.protocol.replace(":", "");
   const value =
     (scheme === "http" ? env["http_proxy"] : (env["https_proxy"] ?? env["HTTPS_PROXY"])) ||
@@ -116,63 +120,4 @@ function ipv4(text: string): number | undefined {
   if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255))
     return undefined;
   return parts.reduce((n, p) => n * 256 + Number(p), 0);
-}
-
-/**
- * Opens a CONNECT tunnel to `host:port` through `proxy`; rejects with a ProxyError on refusal,
- * and with the signal's reason (the request to the proxy destroyed) when it aborts first.
- */
-export function tunnel(
-  proxy: Proxy,
-  host: string,
-  port: number,
-  signal: AbortSignal,
-): Promise<Socket> {
-  const authority = `${host.includes(":") ? `[${host}]` : host}:${port}`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: proxy.host,
-      port: proxy.port,
-      method: "CONNECT",
-      path: authority,
-      agent: false,
-      headers: {
-        Host: authority,
-        ...(proxy.authorization ? { "Proxy-Authorization": proxy.authorization } : {}),
-      },
-    });
-    req.once("connect", (res: IncomingMessage, socket: Socket) => {
-      if (res.statusCode === 200) return resolve(socket);
-      socket.destroy();
-      reject(proxyRefusal(proxy, res, `the tunnel to ${authority}`));
-    });
-    // A proxy that answers CONNECT with a plain response (no tunnel) comes here.
-    req.once("response", (res: IncomingMessage) => {
-      res.resume();
-      reject(proxyRefusal(proxy, res, `the tunnel to ${authority}`));
-    });
-    req.once("error", reject);
-    signal.addEventListener("abort", () => req.destroy(signal.reason as Error), { once: true });
-    req.end();
-  });
-}
-
-/** The ProxyError of a proxy's refusal of `what`, naming the schemes it offers on a 407. */
-export function proxyRefusal(proxy: Proxy, res: IncomingMessage, what: string): ProxyError {
-  const status = res.statusCode ?? 0;
-  const offered = res.headers["proxy-authenticate"];
-  const schemes = (Array.isArray(offered) ? offered : offered ? [offered] : [])
-    .map((v) => v.split(/\s/)[0])
-    .join(", ");
-  const auth =
-    status === 407
-      ? proxy.authorization
-        ? " (the proxy refused its credentials"
-        : " (no proxy credentials were given"
-      : "";
-  const offers = status === 407 ? `; it offers ${schemes || "no scheme"})` : "";
-  return new ProxyError(
-    `the proxy ${proxy.shown} refused ${what}: ${status} ${res.statusMessage ?? ""}${auth}${offers}`.trim(),
-    status,
-  );
 }

@@ -6,11 +6,12 @@
 import type { Agent, IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { AuthenticationError } from "./errors.js";
-import { createAgent } from "./agent.js";
+import { createAgent, type AgentInit } from "./agent.js";
 import { challengeToken, offeredSchemes, type HttpAuthentication } from "./auth.js";
 import { bodyBytes, drain, headerRecord, headerValues, sendLeg, toResponse } from "./exchange.js";
-import type { TransportOptions } from "./options.js";
-import { proxyFor, proxyRefusal, type Proxy } from "./proxy.js";
+import { checkTransportOptions, type TransportOptions } from "./options.js";
+import { parseProxy, proxyFor, type Proxy } from "./proxy.js";
+import { proxyRefusal } from "./tunnel.js";
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -30,27 +31,19 @@ export function createTransport(
   options: TransportOptions,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): FetchLike {
+  checkTransportOptions(options);
   const auth = options.auth;
-  if (auth?.connectionBound && options.agent)
-    throw new Error(
-      `${auth.scheme} authenticates connections, which a shared agent would mix up; expected no agent option with it`,
-    );
+  // Parsed once, so that a malformed proxy option fails here rather than at each request.
+  const chosen = typeof options.proxy === "string" ? parseProxy(options.proxy) : options.proxy;
   const shared = new Map<string, Agent>();
   const own = new Map<string, Connection[]>();
-  const agentInit = (https: boolean, proxy: Proxy | undefined) => ({
-    https,
-    proxy,
-    tls: options.tls,
-    keepAlive: options.keepAlive !== false,
-    connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
-  });
-  const sharedAgent = (key: string, https: boolean, proxy: Proxy | undefined): Agent => {
-    if (options.agent) return options.agent;
+  const sharedAgent = (url: URL, key: string, proxy: Proxy | undefined): Agent => {
+    if (options.agent) return userAgent(options.agent, url, proxy);
     let agent = shared.get(key);
-    if (!agent) shared.set(key, (agent = createAgent(agentInit(https, proxy))));
+    if (!agent) shared.set(key, (agent = createAgent(agentInit(options, url, proxy))));
     return agent;
   };
-  const acquire = (key: string, https: boolean, proxy: Proxy | undefined): Connection => {
+  const acquire = (url: URL, key: string, proxy: Proxy | undefined): Connection => {
     const list = own.get(key) ?? [];
     own.set(key, list);
     const idle = list.filter((c) => !c.busy);
@@ -59,14 +52,15 @@ export function createTransport(
       conn.busy = true;
       return conn;
     }
-    const made = { agent: createAgent({ ...agentInit(https, proxy), maxSockets: 1 }), busy: true };
+    // Kept alive whatever keepAlive says: the handshake authenticates this connection.
+    const init = { ...agentInit(options, url, proxy), keepAlive: true, maxSockets: 1 };
+    const made = { agent: createAgent(init), busy: true };
     list.push({ ...made, authenticated: undefined });
     return list[list.length - 1]!;
   };
   return async (input, init = {}) => {
     const url = new URL(input);
-    const https = url.protocol === "https:";
-    const proxy = proxyFor(url, options.proxy, env);
+    const proxy = proxyFor(url, chosen, env);
     const key = `${url.protocol}//${url.host}|${proxy ? `${proxy.host}:${proxy.port}` : ""}`;
     const leg = {
       url,
@@ -78,7 +72,7 @@ export function createTransport(
     };
     const given = "authorization" in leg.headers;
     if (!auth || given || !auth.connectionBound) {
-      const agent = sharedAgent(key, https, proxy);
+      const agent = sharedAgent(url, key, proxy);
       const headers =
         auth && !given
           ? { ...leg.headers, authorization: await auth.handshake(url).step(undefined) }
@@ -86,7 +80,7 @@ export function createTransport(
       const { res } = await sendLeg({ ...leg, headers, agent });
       return answered(res, proxy, auth && !given ? auth : undefined, leg.method, url);
     }
-    const conn = acquire(key, https, proxy);
+    const conn = acquire(url, key, proxy);
     try {
       const res = await boundExchange(conn, auth, { ...leg, agent: conn.agent });
       res.once("close", () => (conn.busy = false));
@@ -99,6 +93,26 @@ export function createTransport(
       throw e;
     }
   };
+}
+
+/** How the transport's agent for `url` connects, as `options` say. */
+function agentInit(options: TransportOptions, url: URL, proxy: Proxy | undefined): AgentInit {
+  return {
+    https: url.protocol === "https:",
+    proxy,
+    tls: options.tls,
+    keepAlive: options.keepAlive !== false,
+    connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+  };
+}
+
+/** The user's agent, which cannot open the CONNECT tunnel an https target behind a proxy needs. */
+function userAgent(agent: Agent, url: URL, proxy: Proxy | undefined): Agent {
+  if (proxy && url.protocol === "https:")
+    throw new Error(
+      `the agent option cannot tunnel to ${url.host} through the proxy ${proxy.shown} that the environment names; expected proxy: false beside an agent, or no agent`,
+    );
+  return agent;
 }
 
 type LegInit = Parameters<typeof sendLeg>[0];

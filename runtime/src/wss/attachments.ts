@@ -13,7 +13,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { SecurityRefusal, type MessagePart, type MessageParts } from "../soap/message-security.js";
-import { cidOf, parseMediaType } from "../mime/headers.js";
+import { cidOf, cidUrl, parseMediaType, quoted } from "../mime/headers.js";
 import { XOP_NS } from "../xml/namespaces.js";
 import { escapeAttr } from "../xml/escape.js";
 import { DIGESTS, type DigestName } from "./algorithms.js";
@@ -22,8 +22,8 @@ import type { ReferenceRead } from "./signed-info.js";
 import { allElements, attrValue, readTree, type SigElement } from "./tree.js";
 
 const SWA = "http://docs.oasis-open.org/wss/oasis-wss-SwAProfile-1.1#";
-export const SWA_CONTENT = `${SWA}Attachment-Content-Signature-Transform`;
-export const SWA_COMPLETE = `${SWA}Attachment-Complete-Signature-Transform`;
+const SWA_CONTENT = `${SWA}Attachment-Content-Signature-Transform`;
+const SWA_COMPLETE = `${SWA}Attachment-Complete-Signature-Transform`;
 
 const refuse = (message: string, reason: string): never => {
   throw new SecurityRefusal(message, reason);
@@ -40,7 +40,7 @@ const base64 = (b: Uint8Array): string =>
 
 /**
  * `el` as its XOP infoset: a copy in which each `xop:Include` is its part's base64 text (`el`
- * itself when it includes none). A part that is missing is refused.
+ * itself when it includes none), made in one walk. A part that is missing is refused.
  */
 function expanded(el: SigElement, parts: MessageParts): SigElement | string {
   if (el.ns === XOP_NS && el.local === "Include") {
@@ -50,9 +50,14 @@ function expanded(el: SigElement, parts: MessageParts): SigElement | string {
       ? base64(part.content)
       : refuse("an xop:Include names no part of the message", "malformed");
   }
-  if (includes(el).next().done) return el;
-  const children = el.children.map((c) => (typeof c === "string" ? c : expanded(c, parts)));
-  return { ...el, children };
+  let changed = false;
+  const children = el.children.map((c) => {
+    if (typeof c === "string") return c;
+    const x = expanded(c, parts);
+    changed ||= x !== c;
+    return x;
+  });
+  return changed ? { ...el, children } : el;
 }
 
 /**
@@ -70,19 +75,27 @@ export function digestInput(
 }
 
 /**
- * A part's canonical content (SwA Profile 1.1 §5.4.2): XML by exclusive C14N, other text with
- * CRLF line ends, anything else as it is.
+ * The XML types whose content is canonicalized by exclusive C14N, as WSS4J reads the profile's
+ * "XML Content-Type": a `text/…+xml` part is text to WSS4J, and so to a digest it is to match.
  */
-function canonicalContent(part: MessagePart): Buffer {
+const XML_TYPE = /^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/;
+
+/**
+ * A part's canonical content (SwA Profile 1.1 §5.4.2): XML by exclusive C14N, other text with
+ * CRLF line ends, anything else as it is. Malformed XML is a peer's refusal, or the signer's Error.
+ */
+function canonicalContent(part: MessagePart, signing: boolean): Buffer {
   const c = part.content;
   const bytes = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
   const type = parseMediaType(part.headers["content-type"] ?? "text/plain").type;
-  if (/^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/.test(type)) {
+  if (XML_TYPE.test(type)) {
     try {
       return Buffer.from(excC14n(readTree(bytes)), "utf8");
     } catch (e) {
-      if (e instanceof SecurityRefusal) throw e;
-      return refuse("an XML attachment part is not well-formed", "malformed");
+      if (!signing) return refuse("an XML attachment part is not well-formed", "malformed");
+      const why = e instanceof Error ? e.message : String(e);
+      const shown = `<${part.id.slice(0, 100)}> of type ${type}`;
+      throw new Error(`the attachment part ${shown} cannot be read as XML: ${why}`, { cause: e });
     }
   }
   if (!type.startsWith("text/")) return bytes;
@@ -123,11 +136,8 @@ const CASELESS = new Set(["charset", "type", "padding", "size"]);
 function canonicalParameters(value: string): string {
   const { type, params } = parseMediaType(value);
   const names = Object.keys(params).sort();
-  const quote = (n: string) => {
-    const v = CASELESS.has(n) ? params[n]!.toLowerCase() : params[n]!;
-    return `"${v.replace(/["\\]/g, "\\$&")}"`;
-  };
-  return type + names.map((n) => `;${n}=${quote(n)}`).join("");
+  const param = (n: string) => (CASELESS.has(n) ? params[n]!.toLowerCase() : params[n]!);
+  return type + names.map((n) => `;${n}=${quoted(param(n))}`).join("");
 }
 
 /** A part's MIME headers as the Attachment-Complete transform digests them (§5.4.1). */
@@ -144,19 +154,13 @@ function canonicalHeaders(part: MessagePart): string {
   return out;
 }
 
-/** The octets a cid: reference digests: the part's content, its headers first when `complete`. */
-function partOctets(part: MessagePart, complete: boolean): Buffer {
-  const content = canonicalContent(part);
-  if (!complete) return content;
-  return Buffer.concat([Buffer.from(canonicalHeaders(part), "utf8"), content]);
+/** The digest a cid: reference holds: of the part's content, its headers first when `complete`. */
+function partDigest(d: DigestName, part: MessagePart, complete: boolean, signing: boolean): string {
+  const content = canonicalContent(part, signing);
+  const hash = createHash(d);
+  if (complete) hash.update(canonicalHeaders(part), "utf8");
+  return hash.update(content).digest("base64");
 }
-
-const partDigest = (d: DigestName, part: MessagePart, complete: boolean): string =>
-  createHash(d).update(partOctets(part, complete)).digest("base64");
-
-/** A `cid:` URL of a Content-ID (RFC 2392), characters outside a URL's escaped. */
-const cidUrl = (id: string): string =>
-  "cid:" + id.replace(/[^A-Za-z0-9\-._~!$&'*+,;=:@]/g, (c) => encodeURIComponent(c));
 
 /**
  * The SignedInfo references a signer adds for `parts`: none for a part that a signed element
@@ -183,7 +187,7 @@ export function partReferences(
     const transform = complete ? SWA_COMPLETE : SWA_CONTENT;
     refs.push(
       `<ds:Reference URI="${escapeAttr(cidUrl(p.id))}"><ds:Transforms><ds:Transform Algorithm="${transform}"></ds:Transform></ds:Transforms>` +
-        `<ds:DigestMethod Algorithm="${DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${partDigest(digest, p, complete)}</ds:DigestValue></ds:Reference>`,
+        `<ds:DigestMethod Algorithm="${DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${partDigest(digest, p, complete, true)}</ds:DigestValue></ds:Reference>`,
     );
   }
   return refs;
@@ -240,7 +244,7 @@ export class AttachmentCheck {
   /** Refuses a referenced part whose digest does not match. */
   checkDigests(): void {
     for (const r of this.references) {
-      const expected = Buffer.from(partDigest(r.digest, r.part, r.complete), "base64");
+      const expected = Buffer.from(partDigest(r.digest, r.part, r.complete, false), "base64");
       const got = Buffer.from(r.value, "base64");
       if (got.length !== expected.length || !timingSafeEqual(got, expected))
         refuse("an attachment does not match its digest", "digest");

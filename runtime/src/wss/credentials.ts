@@ -79,13 +79,21 @@ function privateKey(
     throw new Error(`${what}.key is encrypted; give its passphrase as ${what}.passphrase`);
   try {
     return createPrivateKey({ key: value, ...(passphrase !== undefined && { passphrase }) });
-  } catch {
-    throw new Error(
-      encrypted
-        ? `${what}.passphrase does not decrypt ${what}.key`
-        : `${what}.key cannot be read as a private key`,
-    );
+  } catch (e) {
+    throw new Error(keyFailure(e, encrypted, what), { cause: e });
   }
+}
+
+/** What a failure to read a private key says: a bad decrypt is the passphrase's, else the key's. */
+function keyFailure(e: unknown, encrypted: boolean, what: string): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (encrypted && code === "ERR_OSSL_BAD_DECRYPT")
+    return `${what}.passphrase does not decrypt ${what}.key`;
+  const why = e instanceof Error ? e.message : String(e);
+  // A wrong passphrase passes the padding check 1 time in 256, and then gives no key.
+  return encrypted
+    ? `${what}.key cannot be read with ${what}.passphrase (a damaged key, or a wrong passphrase): ${why}`
+    : `${what}.key cannot be read as a private key: ${why}`;
 }
 
 /** A certificate option (`sign.cert`, `verify.trust[0]`): PEM, DER or an X509Certificate. */
@@ -101,7 +109,7 @@ export function certificateOption(
     );
   try {
     return new X509Certificate(value);
-  } catch {
-    throw new Error(`${what} cannot be read as an X.509 certificate (PEM or DER)`);
+  } catch (e) {
+    throw new Error(`${what} cannot be read as an X.509 certificate (PEM or DER)`, { cause: e });
   }
 }

@@ -21,9 +21,7 @@ export const TAG = {
   bitString: 0x03,
   octetString: 0x04,
   oid: 0x06,
-  utf8String: 0x0c,
   sequence: 0x30,
-  set: 0x31,
   /** `[0]`, constructed (EXPLICIT) and primitive (IMPLICIT). */
   context0: 0xa0,
   implicit0: 0x80,
@@ -101,10 +99,17 @@ export function oidOf(d: Der): string {
   return parts.join(".");
 }
 
+/** Big-endian bytes as an unsigned bigint (0n for none). */
+export function unsignedOf(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n;
+  return BigInt(
+    `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`,
+  );
+}
+
 /** A non-negative INTEGER as a bigint. */
 export function bigIntOf(d: Der): bigint {
-  const b = contentOf(expectTag(d, TAG.integer, "an integer"));
-  return b.length === 0 ? 0n : BigInt(`0x${b.toString("hex")}`);
+  return unsignedOf(contentOf(expectTag(d, TAG.integer, "an integer")));
 }
 
 /** A small non-negative INTEGER (an iteration count, a version). */

@@ -1,10 +1,10 @@
 /**
- * Low-S ECDSA: for a signature (r, s), (r, n − s) is a second valid one of the same text, so a value
- * is made canonical by taking the smaller s (as Bitcoin's BIP 62 and libsecp256k1 do). The signer
- * writes only low-S values and the verifier refuses high-S ones on the NIST curves XML Signature
- * names; values are IEEE P1363 (r then s, each the order's length), as XML Signature writes them.
+ * Low-S ECDSA: (r, n − s) is a second valid signature beside (r, s), so the signer writes only the
+ * smaller s and the verifier refuses the larger (as BIP 62 and libsecp256k1 do), on the NIST
+ * curves XML Signature names, with values in IEEE P1363 form (r then s, each the order's length).
  */
 import type { KeyObject } from "node:crypto";
+import { unsignedOf } from "./der.js";
 
 /** The group orders of P-256, P-384 and P-521 (FIPS 186-4 D.1.2), by node:crypto's curve names. */
 const ORDERS: Readonly<Record<string, bigint>> = {
@@ -30,17 +30,14 @@ const scalarBytes = (n: bigint): number => Math.ceil(n.toString(16).length / 2);
 export function isHighS(value: Uint8Array, n: bigint): boolean {
   const size = scalarBytes(n);
   if (value.length !== 2 * size) return false;
-  return readScalar(value.subarray(size)) > n >> 1n;
+  return unsignedOf(value.subarray(size)) > n >> 1n;
 }
 
 /** `value`, r‖s, with s replaced by n − s when it is high. */
 export function toLowS(value: Buffer, n: bigint): Buffer {
   if (!isHighS(value, n)) return value;
   const size = scalarBytes(n);
-  const s = n - readScalar(value.subarray(size));
+  const s = n - unsignedOf(value.subarray(size));
   const hex = s.toString(16).padStart(size * 2, "0");
   return Buffer.concat([value.subarray(0, size), Buffer.from(hex, "hex")]);
 }
-
-const readScalar = (bytes: Uint8Array): bigint =>
-  bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString("hex")}`);

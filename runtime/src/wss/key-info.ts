@@ -144,6 +144,9 @@ function x509Data(data: SigElement, known: KnownCertificates): string {
   );
 }
 
+/** The longest X509IssuerName read, in characters (RFC 5280 names are far shorter). */
+const MAX_ISSUER_NAME = 2048;
+
 /** The issuer and serial number an X509Data names; undefined when it has none (or it is empty). */
 function issuerSerialOf(data: SigElement): { issuerKey: string; serial: bigint } | undefined {
   const is = childElement(data, DS_NS, "X509IssuerSerial");
@@ -151,7 +154,9 @@ function issuerSerialOf(data: SigElement): { issuerKey: string; serial: bigint }
   const name = childElement(is, DS_NS, "X509IssuerName");
   const number = childElement(is, DS_NS, "X509SerialNumber");
   const serial = number && textOf(number).trim();
-  const issuerKey = name && issuerKeyOf(textOf(name).trim());
+  // Read before the signature is checked, by anyone: a name longer than any CA writes is refused.
+  const text = name && textOf(name).trim();
+  const issuerKey = text && text.length <= MAX_ISSUER_NAME ? issuerKeyOf(text) : undefined;
   if (!issuerKey || !serial || !/^\d{1,200}$/.test(serial))
     return refuse("the signature's X509IssuerSerial cannot be read");
   return { issuerKey, serial: BigInt(serial) };

@@ -47,7 +47,6 @@ import {
 } from "./signed-info.js";
 import { checkTimestamp } from "./timestamp.js";
 import {
-  attrValue,
   childElement,
   DEFAULT_LIMITS,
   elementsOf,

@@ -92,19 +92,29 @@ function subjectKeyIdentifier(rest: readonly Der[]): Buffer {
   return createHash("sha1").update(bits.subarray(1)).digest();
 }
 
-type Rdn = { readonly oid: string; readonly value: string }[];
+/** An attribute: its value as text, or (`raw`) `#` and the hex of a DER of no string type. */
+type Atv = { readonly oid: string; readonly value: string; readonly raw: boolean };
+type Rdn = Atv[];
 
 function rdnsOf(name: Der): Rdn[] {
   return children(name).map((set) =>
     children(set).map((atv) => {
       const [type, value] = children(atv);
-      return { oid: oidOf(type!), value: valueText(value!) };
+      return { oid: oidOf(type!), ...valueOf(value!) };
     }),
   );
 }
 
-/** A name's value as text; a value of no string type as `#` and its DER in hex. */
-function valueText(d: Der): string {
+/** A DER value as an attribute's: its text, or `#` and its hex when it is of no string type. */
+function valueOf(d: Der): { value: string; raw: boolean } {
+  const text = stringValue(d);
+  return text === undefined
+    ? { value: `#${encodedOf(d).toString("hex")}`, raw: true }
+    : { value: text, raw: false };
+}
+
+/** The text of a DER string value; undefined for a value of another type. */
+function stringValue(d: Der): string | undefined {
   const b = contentOf(d);
   switch (d.tag) {
     case 0x0c: // UTF8String
@@ -117,7 +127,7 @@ function valueText(d: Der): string {
     case 0x1e: // BMPString
       return Buffer.from(b).swap16().toString("utf16le");
     default:
-      return `#${encodedOf(d).toString("hex")}`;
+      return undefined;
   }
 }
 
@@ -130,10 +140,9 @@ function nameText(name: Der): string {
     .map((rdn) =>
       [...rdn]
         .reverse()
-        .map(({ oid, value }) => {
+        .map(({ oid, value, raw }) => {
           const short = SHORT[oid];
-          if (!short || value.startsWith("#"))
-            return `${oid}=${value.startsWith("#") ? value : `#${stringDer(value)}`}`;
+          if (!short || raw) return `${oid}=${raw ? value : `#${stringDer(value)}`}`;
           return `${short}=${escapeValue(value)}`;
         })
         .join("+"),
@@ -160,28 +169,34 @@ function nameKey(rdns: readonly Rdn[]): string {
   return rdns
     .map((rdn) =>
       rdn
-        .map(({ oid, value }) => `${oid}=${norm(value)}`)
+        // A raw value (`#` and hex) keyed apart from the text "#…": `oid#hex`, never `oid=#hex`.
+        .map(({ oid, value, raw }) =>
+          raw ? `${oid}${value.toLowerCase()}` : `${oid}=${norm(value)}`,
+        )
         .sort()
         .join("+"),
     )
     .join(",");
 }
 
-const norm = (v: string): string => {
-  if (v.startsWith("#")) {
-    try {
-      return norm(valueText(readDer(Buffer.from(v.slice(1), "hex"))));
-    } catch {
-      return v.toLowerCase();
-    }
+const norm = (v: string): string => v.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * A received `#hex` value (RFC 4514 2.4) as the attribute it encodes: its text when the DER is a
+ * string, else raw. Hex that is no DER stays raw too, and then matches no certificate.
+ */
+function hexValue(hex: string): { value: string; raw: boolean } {
+  try {
+    return valueOf(readDer(Buffer.from(hex, "hex")));
+  } catch {
+    return { value: `#${hex}`, raw: true };
   }
-  return v.trim().replace(/\s+/g, " ").toLowerCase();
-};
+}
 
 /** The compared form of a received issuer name (RFC 4514, or .NET's with spaces and quotes). */
 export function issuerKeyOf(text: string): string | undefined {
   const rdns: Rdn[] = [];
-  let rdn: { oid: string; value: string }[] = [];
+  let rdn: Atv[] = [];
   let i = 0;
   while (i < text.length) {
     const eq = text.indexOf("=", i);
@@ -193,8 +208,8 @@ export function issuerKeyOf(text: string): string | undefined {
       .replace(/^OID\./, "");
     const oid = /^\d+(\.\d+)+$/.test(type) ? type : TYPES[type];
     if (!oid) return undefined;
-    const { value, end } = readValue(text, eq + 1);
-    rdn.push({ oid, value });
+    const { value, hex, end } = readValue(text, eq + 1);
+    rdn.push({ oid, ...(hex === undefined ? { value, raw: false } : hexValue(hex)) });
     const sep = text[end];
     if (sep !== "+") {
       rdns.push(rdn);
@@ -208,9 +223,14 @@ export function issuerKeyOf(text: string): string | undefined {
 }
 
 /** A value from `at` to the next unescaped `,`, `;` or `+`: quoted, `#hex` or escaped text. */
-function readValue(text: string, at: number): { value: string; end: number } {
+function readValue(
+  text: string,
+  at: number,
+): { value: string; hex: string | undefined; end: number } {
   let i = at;
   while (text[i] === " ") i++;
+  const hex = /^#([0-9a-fA-F]*)\s*(?=[,;+]|$)/.exec(text.slice(i));
+  if (hex) return { value: "", hex: hex[1]!.toLowerCase(), end: i + hex[0].length };
   const bytes: number[] = [];
   const push = (s: string): void => void bytes.push(...Buffer.from(s, "utf8"));
   const quoted = text[i] === '"';
@@ -232,5 +252,5 @@ function readValue(text: string, at: number): { value: string; end: number } {
     i++;
     while (text[i] === " ") i++;
   }
-  return { value: Buffer.from(bytes).toString("utf8"), end: i };
+  return { value: Buffer.from(bytes).toString("utf8"), hex: undefined, end: i };
 }

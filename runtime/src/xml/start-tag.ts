@@ -40,12 +40,16 @@ const MAX_SEEN_NAMES = 64;
 /** What a document may add to the shared caches before it reads without them (Open.cacheMisses). */
 const MAX_CACHE_MISSES = 256;
 
-/** The entry for the element name at `lt + 1 .. end`: one met before, or a new one (validated). */
-function elementName(src: Source, lt: number, end: number): SeenName {
+/**
+ * The entry for the element name at `lt + 1 .. end`: one met before, or a new one (validated),
+ * which the cache keeps unless this document is past MAX_CACHE_MISSES (Open.cacheMisses).
+ */
+function elementName(src: Source, lt: number, end: number, open: Open): SeenName {
   const xml = src.xml;
   const length = end - lt - 1;
   const seen = src.bytes === undefined ? seenInText : seenInBytes;
-  for (let k = 0; k < seen.length; k++) {
+  const cached = open.cacheMisses < MAX_CACHE_MISSES;
+  for (let k = 0; cached && k < seen.length; k++) {
     const c = seen[k]!;
     if (c.raw.length === length && xml.startsWith(c.raw, lt + 1)) return c;
   }
@@ -53,6 +57,12 @@ function elementName(src: Source, lt: number, end: number): SeenName {
   const shownName = shown(src, written);
   if (!checkName(shownName))
     throw new XmlSyntaxError(`'<${shownName}' is not a valid element name`, lt);
+  if (!cached) {
+    const colon = shownName.indexOf(":");
+    const local = colon === -1 ? shownName : shownName.slice(colon + 1);
+    return newSeenName(written, shownName, colon === -1 ? "" : shownName.slice(0, colon), local);
+  }
+  open.cacheMisses++;
   // Copies of their own, not slices that would keep the document alive.
   const raw = internalized(written);
   const name = shownName === written ? raw : internalized(shownName);
@@ -214,8 +224,9 @@ function tagName(src: Source, lt: number, open: Open): number {
     j++;
   }
   if (j >= n && !open.final) return -1;
-  const entry = elementName(src, lt, j);
-  if (last !== undefined) last.next = entry;
+  const entry = elementName(src, lt, j, open);
+  // Only cached entries are linked: a link would keep an uncached one, and its document, alive.
+  if (last !== undefined && open.cacheMisses < MAX_CACHE_MISSES) last.next = entry;
   open.last = entry;
   return j;
 }

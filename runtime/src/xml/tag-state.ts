@@ -44,9 +44,9 @@ export interface Open {
   /** The name of the last start tag. */
   last: SeenName | undefined;
   /**
-   * What this document has added to the caches shared by documents (attribute names met, shared
-   * scopes): past a few hundred it is no document that repeats itself, and it reads the rest
-   * without them, which would cost it a scan and interned strings for each new name or scope.
+   * What this document has added to the caches shared by documents (element and attribute names
+   * met, shared scopes): past a few hundred it repeats nothing, and reads on without them, which
+   * would cost a scan and interned strings for each new name or scope.
    */
   cacheMisses: number;
 }

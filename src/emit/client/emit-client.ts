@@ -52,7 +52,6 @@ function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string):
 
 /** The client's port, then one method per operation: its input, call options and result. */
 function clientMembers(ctx: EmitContext, s: Service, portName: string): Statement[] {
-  const names = ctx.plan.names.service(s);
   const callOptions: Code = s.soapHeaders
     ? typeArgs(rtType(ctx, "CallOptions"), headerTypes(ctx, s.soapHeaders, "input", "output"))
     : rtType(ctx, "CallOptions");

@@ -118,7 +118,7 @@ class SharedLists {
   ) {}
   /** The list, or the name of the const that shares it. */
   ref(kind: ListKind, elements: readonly ElementDecl[], list: (e: typeof elements) => Code): Code {
-    const name = this.ctx.plan.names.service(this.s).sharedLists.get(listKey(kind, elements));
+    const name = this.ctx.plan.names.sharedList(this.s, listKey(kind, elements));
     if (name === undefined) return list(elements);
     if (!this.used.has(name)) this.used.set(name, list(elements));
     return name;

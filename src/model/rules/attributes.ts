@@ -4,7 +4,8 @@
  * restriction's prohibitions are applied in restrictions.ts). `xml:lang` and SOAP encoding's
  * `arrayType` are declared by schemas nobody imports, so they are plain strings. An attribute or
  * group declared nowhere is read as a string, or opens the type to any attribute, with a warning;
- * a group that contains itself is left out of itself. A rule SchemaSet applies as it maps each type.
+ * a group that contains itself is left out of itself. A rule SchemaSet applies as it maps each
+ * type.
  */
 import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
