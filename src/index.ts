@@ -12,3 +12,6 @@ export type {
   ServiceContext,
   TypeImport,
 } from "./scaffold/context.js";
+// The network options as the CLI reads them: a scaffolded mock's `npm run record` uses them too.
+export { PASSWORD_ENV, transportOf } from "./config/network.js";
+export type { NetworkFlags } from "./config/network.js";

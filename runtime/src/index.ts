@@ -101,6 +101,17 @@ export type { ServedHandler, ServerHardening } from "./server/listen.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";
 export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";
+export type { SampleOptions } from "./descriptors/sample-values.js";
+export { createMocks, Mocks } from "./server/mock/mocks.js";
+export type { MocksOptions } from "./server/mock/mocks.js";
+export { MockFileError, REDACTED } from "./server/mock/types.js";
+export type {
+  DispatchStyle,
+  MockConfig,
+  MockFault,
+  MockProblem,
+  MockResponse,
+} from "./server/mock/types.js";
 export type { HandlerOptions, RequestListener, ServiceHandlerInit } from "./server/handler.js";
 export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";

@@ -95,8 +95,9 @@ const toPosix = (p: string) => p.split(path.sep).join("/");
 
 /** What src/service.ts should hold: each service's methods as the templates write them. */
 function serviceSpecs(set: TemplateSet, context: ScaffoldContext): ServiceSpec[] {
+  // A mock's methods call `mocks.answer`, the `mocks` declared in service.ts itself.
   const mockImports = context.mock
-    ? [{ name: "sampleOutput", from: RUNTIME, typeOnly: false }]
+    ? []
     : [{ name: "notImplemented", from: RUNTIME, typeOnly: false }];
   return context.services.map((s) => ({
     objectName: s.object,

@@ -107,7 +107,12 @@ describe("scaffold", () => {
     const out = path.join(dir, "mock");
     await scaffold({ wsdl: WSDL_PATH, out, mock: true, name: "@acme/api-mock" });
     const service = read(out, "src/service.ts");
-    expect(service).toContain('    return sampleOutput(ApiDesc, "getMessagesInDateRange");\n');
+    expect(service).toContain(
+      '    return mocks.answer(ApiDesc, "getMessagesInDateRange", input);\n',
+    );
+    expect(service).toContain("export const mocks = createMocks({ services: [ApiDesc] });\n");
+    expect(read(out, "src/main.ts")).toContain("  mocks.load();\n");
+    expect(JSON.parse(read(out, "package.json")).scripts.record).toBe("tsx src/main.ts --record");
     expect(service).not.toContain("notImplemented");
     expect(JSON.parse(read(out, "package.json")).name).toBe("@acme/api-mock");
     expect(JSON.parse(read(out, "wsdl-tsgen.config.json")).scaffold).toEqual({ mock: true });

@@ -241,6 +241,16 @@ export function sampleInput<S extends AnyServiceDesc, M extends MethodOf<S>>(
   return op.request.prop === undefined ? value : { [op.request.prop]: value };
 }
 
+/** How samples are built. */
+export interface SampleOptions {
+  /**
+   * Varies the values (which enumeration value, which branch) deterministically per seed; absent,
+   * the same sample every time. Accepted for the mock's `seed` (mocks/config.json): the seeded
+   * builder reads it (issue #45, item 1).
+   */
+  readonly seed?: number;
+}
+
 /**
  * A sample of what an implementation of the operation `method` stands for returns
  * (`Op["serverOutput"]`), built as `sampleInput` is: undefined for a `void` result or a one-way
@@ -249,7 +259,9 @@ export function sampleInput<S extends AnyServiceDesc, M extends MethodOf<S>>(
 export function sampleOutput<S extends AnyServiceDesc, M extends MethodOf<S>>(
   service: S,
   method: M,
+  options: SampleOptions = {},
 ): OperationOf<S, M>["serverOutput"] {
+  void options;
   const op = operationOf(service, method);
   if (op.kind === "soap" && op.oneWay) return undefined;
   return resultSample(op.response);
