@@ -4,7 +4,7 @@
  * and `wsdl-tsgen` from their sources, so that `src/main.ts` runs as `npm start` runs it, unbuilt.
  * test/scaffold/project.test.ts installs the packed packages instead.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,18 @@ export async function mockProject(name: string): Promise<string> {
   };
   const config = { extends: "./tsconfig.json", compilerOptions: { rootDir: "/", paths } };
   writeFileSync(path.join(out, "tsconfig.sources.json"), JSON.stringify(config));
+  // The same for the project's own `vitest run`.
+  const alias = Object.entries(paths).map(([name, [file]]) => ({
+    find: new RegExp(`^${name.replace(/[/.-]/g, "\\$&")}$`),
+    replacement: file,
+  }));
+  const aliases = alias.map(
+    (a) => `{ find: ${a.find}, replacement: ${JSON.stringify(a.replacement)} }`,
+  );
+  writeFileSync(
+    path.join(out, "vitest.config.mjs"),
+    `export default { resolve: { alias: [${aliases.join(", ")}] } };\n`,
+  );
   return out;
 }
 
@@ -85,4 +97,14 @@ export async function startMock(
       await exited;
     },
   };
+}
+
+/** The project's own `npm test` (`vitest run`): its exit code and output. */
+export function projectTest(project: string): { code: number | null; output: string } {
+  const r = spawnSync(path.join(project, "node_modules/.bin/vitest"), ["run"], {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: r.status, output: `${r.stdout}${r.stderr}` };
 }

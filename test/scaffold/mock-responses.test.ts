@@ -22,7 +22,7 @@ import {
   type ApiService,
 } from "../../generated-samples/message-service/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
-import { mockProject, startMock } from "./mock-project.js";
+import { mockProject, projectTest, startMock } from "./mock-project.js";
 
 const ALICE = { email: "alice@example.com", password: "p" };
 const messages = (...ids: number[]) =>
@@ -167,6 +167,19 @@ describe("response files", () => {
       expect.stringMatching(new RegExp(`^${rel("GetMessages/broken.xml")}: error: `)),
       `${rel("GetMessages/typo.json")}: error: unknown key respnse; expected match, response or fault`,
     ]);
+  });
+
+  it("the project's own test passes with them: it expects what the mock answers, in step", () => {
+    writeMocks({
+      "GetMessages/a.json": { response: messages(1) },
+      "GetMessages/b.json": { response: messages(2, 3) },
+      "DeleteMessage/gone.json": { fault: { code: "Client", message: "No such message." } },
+      "config.json": { seed: 3 },
+    });
+    const test = projectTest(project);
+    expect(test.code, test.output).toBe(0);
+    expect(test.output).toMatch(/Tests\s+13 passed \(13\)/);
+    writeMocks({});
   });
 
   it("a bad file stops `npm start` before it serves, naming the file, with no stack trace", async () => {
