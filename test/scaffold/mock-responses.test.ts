@@ -116,6 +116,27 @@ describe("response files", () => {
     await expect(api.deleteMessage({ MessageId: 1 })).resolves.toBeUndefined();
   });
 
+  it("an XML file may be a whole envelope, of the result or of a fault", async () => {
+    const envelope = (body: string) =>
+      `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+    const dir = writeMocks({
+      "GetMessages/a.xml": envelope(
+        `<GetMessagesResponse xmlns="${NS}"><GetMessagesResult><Messages><DateArrived>2024-05-01T00:00:00</DateArrived><UserId>1</UserId><Id>11</Id></Messages></GetMessagesResult></GetMessagesResponse>`,
+      ),
+      "DeleteMessage/a.xml": envelope(
+        `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Refused.</faultstring><detail><Code xmlns="urn:x">7</Code></detail></soap:Fault>`,
+      ),
+    });
+    const api = await client(createMocks({ dir, services: [ApiDesc] }));
+    expect((await api.getMessages({}))!.map((m) => m!.Id)).toEqual([11]);
+    const fault = (await api.deleteMessage({ MessageId: 1 }).catch((e: unknown) => e)) as SoapFault;
+    expect([fault.code, fault.message, JSON.stringify(fault.detail)]).toEqual([
+      "soap:Client",
+      "Refused.",
+      expect.stringContaining('"7"'),
+    ]);
+  });
+
   it("a seeded random pick is the same for the same seed, and another for another seed", async () => {
     const files: Record<string, unknown> = {};
     for (const n of [1, 2, 3, 4]) files[`GetMessages/${n}.json`] = { response: messages(n) };
