@@ -33,7 +33,7 @@ import {
 } from "../soap/envelope.js";
 import { receive, type Received } from "./received.js";
 import { decodeDocument, documentReader } from "../xml/reader.js";
-import { clark, type XmlNode } from "../xml/node.js";
+import { clark, type XmlNode } from "../support/xml-node.js";
 import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
 import { ownValue } from "../support/own-props.js";
 import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
