@@ -1,6 +1,6 @@
 /** The errors a generated client rejects with, and that a server implementation may throw. */
 import type { X509Certificate } from "node:crypto";
-import type { XmlNode } from "./xml/node.js";
+import type { XmlNode } from "./support/xml-node.js";
 
 // The transport's own errors live beside it, which imports nothing above it.
 export { AuthenticationError, TransportError } from "./transport/errors.js";

@@ -6,18 +6,9 @@
  * envelopes, the untyped client) is in `@wsdl-tsgen/runtime/internal`.
  */
 export { CONTRACT_VERSION, generatedFor } from "./descriptors/contract.js";
-export type {
-  AnyServiceDesc,
-  CallOptionsOf,
-  Client,
-  ClientClass,
-  ClientOptionsOf,
-  Implementation,
-  MethodOf,
-  OperationOf,
-  PartialImplementation,
-  RequestContextOf,
-} from "./descriptors/contract.js";
+export type { AnyServiceDesc, MethodOf, OperationOf } from "./descriptors/contract.js";
+export type { CallOptionsOf, Client, ClientClass, ClientOptionsOf } from "./client/contract.js";
+export type { Implementation, PartialImplementation, RequestContextOf } from "./server/contract.js";
 export { XsdDate, XsdDateTime, XsdTime } from "./scalars/temporal.js";
 export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput } from "./scalars/temporal.js";
 export { ValueFormatError } from "./scalars/scalars.js";
@@ -93,7 +84,7 @@ export type { RetryOptions, TlsOptions, TransportOptions } from "./transport/opt
 export { undescribedOf } from "./xml/undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client/options.js";
 export type { DecodeLimits } from "./xml/decode-options.js";
-export type { XmlNode } from "./xml/node.js";
+export type { XmlNode } from "./support/xml-node.js";
 export { createServiceHandler } from "./server/handler.js";
 export { createServer, harden, SERVER_DEFAULTS } from "./server/listen.js";
 export { plainAddress } from "./server/connection-limit.js";

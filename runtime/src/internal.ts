@@ -6,7 +6,7 @@
 export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml/tokenizer.js";
 export type { XmlAttribute, XmlTag } from "./xml/tokens.js";
 export { positionOf } from "./support/text-position.js";
-export { isXmlSpace } from "./xml/chars.js";
+export { isXmlSpace } from "./support/xml-space.js";
 export { fetchFailure } from "./errors.js";
 export { escapeRegExp, locationParameters } from "./http/binding.js";
 export { BodyTooLargeError, readBody } from "./http/body.js";
@@ -24,7 +24,7 @@ export type { TemporalKind } from "./scalars/temporal.js";
 export { ServiceClient } from "./client/client.js";
 export { decodeDocument, decodeXml } from "./xml/reader.js";
 export { XmlDecodeError } from "./xml/decode-options.js";
-export { nodeText, childNode } from "./xml/node.js";
+export { nodeText, childNode } from "./support/xml-node.js";
 export type { DecodeOptions } from "./xml/decode-options.js";
 export { escapeAttr, escapeText } from "./xml/escape.js";
 export { writeElement, writeField } from "./xml/writer.js";

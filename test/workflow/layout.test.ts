@@ -64,50 +64,20 @@ function importCycles(dir: string): string[] {
 }
 
 /**
- * The arrows between runtime/src's rooms that close a loop today: one knot of ten rooms, which
- * another step of issue #43 (item 2, runtime folders that stack) untangles. The list is pinned so
- * that no arrow is added meanwhile; take an arrow off as it goes, and the test off once it is
- * empty.
+ * The stack of runtime/src's rooms (top folders and top files), from the bottom (issue #43, item
+ * 2): a room imports only rooms on levels below its own, so the runtime reads from the bottom up.
+ * The transport and the errors' bottom sit low, since errors.ts re-exports the transport's errors;
+ * help pages are the server's (server/help/); a new room takes its place here.
  */
-const RUNTIME_LOOP_ARROWS = [
-  "client/ -> descriptors/",
-  "client/ -> errors.ts",
-  "client/ -> http/",
-  "client/ -> mime/",
-  "client/ -> soap/",
-  "client/ -> xml/",
-  "descriptors/ -> client/",
-  "descriptors/ -> errors.ts",
-  "descriptors/ -> scalars/",
-  "descriptors/ -> server/",
-  "errors.ts -> xml/",
-  "help/ -> descriptors/",
-  "help/ -> errors.ts",
-  "help/ -> http/",
-  "help/ -> scalars/",
-  "help/ -> server/",
-  "help/ -> soap/",
-  "help/ -> xml/",
-  "http/ -> descriptors/",
-  "http/ -> scalars/",
-  "mime/ -> descriptors/",
-  "mime/ -> http/",
-  "mime/ -> xml/",
-  "scalars/ -> xml/",
-  "server/ -> descriptors/",
-  "server/ -> errors.ts",
-  "server/ -> help/",
-  "server/ -> http/",
-  "server/ -> mime/",
-  "server/ -> scalars/",
-  "server/ -> soap/",
-  "server/ -> xml/",
-  "soap/ -> descriptors/",
-  "soap/ -> errors.ts",
-  "soap/ -> scalars/",
-  "soap/ -> xml/",
-  "xml/ -> descriptors/",
-  "xml/ -> scalars/",
+const RUNTIME_LEVELS: readonly (readonly string[])[] = [
+  ["support/", "transport/"],
+  ["scalars/", "errors.ts"],
+  ["descriptors/"],
+  ["xml/"],
+  ["http/"],
+  ["mime/", "soap/"],
+  ["client/", "server/", "wss/"],
+  ["index.ts", "internal.ts"],
 ];
 
 /** The room of a file under a tree: its top folder, or the file itself at the top. */
@@ -116,11 +86,8 @@ const roomOf = (file: string): string => {
   return slash < 0 ? file : file.slice(0, slash + 1);
 };
 
-/**
- * The imports between rooms (a tree's top folders and top files) that close a loop of rooms, each
- * as "from -> to", sorted: the arrows inside a strongly connected group of rooms (Tarjan's).
- */
-function folderLoops(dir: string): string[] {
+/** The imports between rooms (a tree's top folders and top files), by importing room. */
+function roomArrows(dir: string): Map<string, Set<string>> {
   const arrows = new Map<string, Set<string>>();
   for (const f of sources(dir)) {
     const from = roomOf(f);
@@ -131,6 +98,31 @@ function folderLoops(dir: string): string[] {
       if (room !== from && !room.startsWith("..")) to.add(room);
     }
   }
+  return arrows;
+}
+
+/**
+ * The imports between rooms that break the stack `levels` (bottom first), each as "from -> to",
+ * sorted: an arrow to a room on the same level or above, or a room on no level.
+ */
+function stackBreaks(dir: string, levels: readonly (readonly string[])[]): string[] {
+  const level = new Map(levels.flatMap((rooms, i) => rooms.map((r) => [r, i] as const)));
+  const breaks: string[] = [];
+  for (const [from, tos] of roomArrows(dir)) {
+    const own = level.get(from);
+    if (own === undefined) breaks.push(`${from} is on no level`);
+    else
+      for (const to of tos) if ((level.get(to) ?? Infinity) >= own) breaks.push(`${from} -> ${to}`);
+  }
+  return breaks.sort();
+}
+
+/**
+ * The imports between rooms that close a loop of rooms, each as "from -> to", sorted: the arrows
+ * inside a strongly connected group of rooms (Tarjan's).
+ */
+function folderLoops(dir: string): string[] {
+  const arrows = roomArrows(dir);
   const group = new Map<string, number>();
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -220,17 +212,14 @@ describe("the layout of src/ and runtime/src/", () => {
     });
   }
 
-  // src/: every room stands above what it imports.
-  it("has no import loop of folders in src", () => {
-    expect(folderLoops("src")).toEqual([]);
-  });
+  // Every room stands above what it imports, in the generator and the runtime alike.
+  for (const tree of TREES)
+    it(`has no import loop of folders in ${tree}`, () => {
+      expect(folderLoops(tree)).toEqual([]);
+    });
 
-  // runtime/src/: the arrows of today's knot (issue #43, item 2 untangles it), which may only go.
-  it("adds no arrow to the loops of folders in runtime/src, and lists none that has gone", () => {
-    const loops = folderLoops("runtime/src");
-    expect(loops.filter((a) => !RUNTIME_LOOP_ARROWS.includes(a))).toEqual([]);
-    // An arrow taken off the knot comes off the list too, so the list says how far it has got.
-    expect(RUNTIME_LOOP_ARROWS.filter((a) => !loops.includes(a))).toEqual([]);
+  it("stacks runtime/src's rooms in the order of RUNTIME_LEVELS", () => {
+    expect(stackBreaks("runtime/src", RUNTIME_LEVELS)).toEqual([]);
   });
 
   it(`has no file over ${MAX_EMIT_FILE_LINES} lines in ${EMIT_TREE}`, () => {
@@ -266,6 +255,18 @@ describe("the layout of src/ and runtime/src/", () => {
     writeTemp(dir, "index.ts", `export { e } from "./emit/emit.js";\n`);
     expect(importCycles(dir)).toEqual([]);
     expect(folderLoops(dir)).toEqual(["model/ -> transform/", "transform/ -> model/"]);
+  });
+
+  it("finds an arrow that goes up or across the stack, and a room on no level", () => {
+    const dir = tempDir();
+    for (const sub of ["low", "mid", "peer", "new"]) mkdirSync(path.join(dir, sub));
+    writeTemp(dir, "low/a.ts", `export const a = 1;\n`);
+    writeTemp(dir, "mid/b.ts", `import { a } from "../low/a.js";\nexport const b = a;\n`);
+    writeTemp(dir, "peer/c.ts", `import { b } from "../mid/b.js";\nexport const c = b;\n`);
+    writeTemp(dir, "new/d.ts", `import { a } from "../low/a.js";\nexport const d = a;\n`);
+    const levels = [["low/"], ["mid/", "peer/"]];
+    expect(stackBreaks(dir, levels)).toEqual(["new/ is on no level", "peer/ -> mid/"]);
+    expect(stackBreaks(dir, [["low/"], ["mid/"], ["peer/", "new/"]])).toEqual([]);
   });
 
   it("finds casts, but not `as const`", () => {

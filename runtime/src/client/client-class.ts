@@ -4,12 +4,8 @@
  */
 import { ServiceClient } from "./client.js";
 import { type CallOptions, type ClientOptions } from "./options.js";
-import type {
-  AnyServiceDesc,
-  Client,
-  ClientClass,
-  ClientOptionsOf,
-} from "../descriptors/contract.js";
+import type { AnyServiceDesc } from "../descriptors/contract.js";
+import type { Client, ClientClass, ClientOptionsOf } from "./contract.js";
 
 /** The client class of the service `desc` describes. */
 export function clientClass<

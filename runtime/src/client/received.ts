@@ -4,7 +4,7 @@
  */
 import { isUtf8Charset, parseContentType } from "../http/content-type.js";
 import { eachChunk, readBody } from "../http/body.js";
-import { isXmlSpace, onlyWhiteSpace } from "../xml/chars.js";
+import { isXmlSpace, onlyWhiteSpace } from "../support/xml-space.js";
 import { ChunkDecoder, decodeXml } from "../xml/reader.js";
 import { type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
 import type { MediaType } from "../mime/headers.js";

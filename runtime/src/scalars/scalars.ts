@@ -11,7 +11,7 @@ import {
   XsdTime,
 } from "./temporal.js";
 import { clipped } from "../support/input-text.js";
-import { isXmlSpace } from "../xml/chars.js";
+import { isXmlSpace } from "../support/xml-space.js";
 
 export type ScalarKind =
   | "string"

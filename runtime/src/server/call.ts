@@ -9,7 +9,7 @@ import type { PortDesc, ServiceDesc } from "../descriptors/operations.js";
 import type { RequestContext } from "./context.js";
 import { faultProblems } from "./respond.js";
 import type { DecodeLimits } from "../xml/decode-options.js";
-import type { XmlNode } from "../xml/node.js";
+import type { XmlNode } from "../support/xml-node.js";
 import type { ServerMessageSecurity } from "../soap/message-security.js";
 import type { X509Certificate } from "node:crypto";
 

@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Protocol } from "../descriptors/operations.js";
-import type { XmlNode } from "../xml/node.js";
+import type { XmlNode } from "../support/xml-node.js";
 import type { X509Certificate } from "node:crypto";
 
 /** What an implementation method receives besides its typed input. */

@@ -10,12 +10,13 @@
  */
 import type { ServerMessageSecurity } from "../soap/message-security.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AnyServiceDesc, PartialImplementation } from "../descriptors/contract.js";
+import type { AnyServiceDesc } from "../descriptors/contract.js";
+import type { PartialImplementation } from "./contract.js";
 import type { EmbeddedWsdl } from "../descriptors/embedded-wsdl.js";
 import type { PortDesc } from "../descriptors/operations.js";
-import { isFormPost } from "../help/form.js";
-import type { HelpResponse } from "../help/html.js";
-import { HelpPages } from "../help/pages.js";
+import { isFormPost } from "./help/form.js";
+import type { HelpResponse } from "./help/html.js";
+import { HelpPages } from "./help/pages.js";
 import { awaitingContinue, readBody } from "./body.js";
 import type { Served } from "./call.js";
 import { Documents } from "./documents.js";

@@ -24,8 +24,8 @@ import {
 } from "./respond.js";
 import { byElement, preferActionless, type Routed, type SoapRoutes } from "./routes.js";
 import type { Endpoint } from "./table.js";
-import { onlyWhiteSpace } from "../xml/chars.js";
-import { clark } from "../xml/node.js";
+import { onlyWhiteSpace } from "../support/xml-space.js";
+import { clark } from "../support/xml-node.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
 import { writeField } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";

@@ -4,7 +4,7 @@ import { type BodyDesc, type ComplexDesc, type FieldDesc } from "../descriptors/
 import { SoapFault, type SoapVersion } from "../errors.js";
 import { keepShapes } from "../support/kept.js";
 import { ownValue, setOwn } from "../support/own-props.js";
-import { childNode, clark, nodeText, type XmlNode } from "../xml/node.js";
+import { childNode, clark, nodeText, type XmlNode } from "../support/xml-node.js";
 import { completeFields, setField } from "../xml/decode-values.js";
 import { decodeXml } from "../xml/reader.js";
 import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";

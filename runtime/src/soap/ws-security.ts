@@ -5,7 +5,7 @@
  * implementation (`usernameToken`, `passwordMatches`) once its handler `understands` the header.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { childNode, nodeText, type XmlNode } from "../xml/node.js";
+import { childNode, nodeText, type XmlNode } from "../support/xml-node.js";
 import { escapeText } from "../xml/escape.js";
 
 export const WSSE_NS =

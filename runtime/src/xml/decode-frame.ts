@@ -4,7 +4,7 @@
  */
 import type { FieldDesc, TypeDesc } from "../descriptors/types.js";
 import type { CustomFrame } from "./decode-options.js";
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 
 export const enum F {
   Complex,

@@ -16,7 +16,7 @@ import {
   type XopAttachments,
 } from "./decode-options.js";
 import { declaresHref, plainAttr, setField } from "./decode-values.js";
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 
 /** The state of a decode; Decoder adds the token callbacks that change it. */
 export class FrameStack {

@@ -22,7 +22,7 @@ import { clipped } from "../support/input-text.js";
 import type { Frame } from "./decode-frame.js";
 import { XmlDecodeError } from "./decode-options.js";
 import { SOAP_ENC_NS, XMLNS_URI, XSI_NS } from "./namespaces.js";
-import { clark, type XmlNode } from "./node.js";
+import { clark, type XmlNode } from "../support/xml-node.js";
 
 export function isNil(tag: XmlTag): boolean {
   for (const a of tag.attributes) {

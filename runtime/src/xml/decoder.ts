@@ -22,7 +22,7 @@ import {
   treeNode,
   xsiTypeOf,
 } from "./decode-values.js";
-import { clark, type XmlNode } from "./node.js";
+import { clark, type XmlNode } from "../support/xml-node.js";
 import { XOP_NS } from "./namespaces.js";
 
 const onlyXmlSpace = (t: string): boolean => /^[ \t\r\n]*$/.test(t);

@@ -9,7 +9,7 @@ import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "./tokenizer.js";
 import type { FieldDesc } from "../descriptors/types.js";
 import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "./decode-options.js";
 import { Decoder } from "./decoder.js";
-import { clark } from "./node.js";
+import { clark } from "../support/xml-node.js";
 
 /**
  * Decodes `xml`, starting with `root` as the frame around the document element. Bytes are read as

@@ -3,15 +3,8 @@
  * before), its attributes (checked, normalized, unique), its namespace declarations and the
  * resolution of its prefixes. Also the state a document keeps while it is read (`Open`).
  */
-import {
-  chars,
-  isXmlSpace,
-  shown,
-  textBetween,
-  textValue,
-  XmlSyntaxError,
-  type Source,
-} from "./chars.js";
+import { chars, shown, textBetween, textValue, XmlSyntaxError, type Source } from "./chars.js";
+import { isXmlSpace } from "../support/xml-space.js";
 import type { XmlAttribute } from "./tokens.js";
 import { XML_URI, XMLNS_URI } from "./namespaces.js";
 import {

@@ -11,11 +11,11 @@
  * strings. Character data (references, line ends, forbidden characters) is read in chars.ts.
  */
 import { keepShapes } from "../support/kept.js";
+import { isXmlSpace } from "../support/xml-space.js";
 import { newOpen, type Open } from "./tag-state.js";
 import { openTag, shareScopes } from "./start-tag.js";
 import {
   chars,
-  isXmlSpace,
   INVALID_CHAR,
   latin1View,
   shiftedError,

@@ -3,7 +3,7 @@
  * the object (or array) they were found in, so that nothing a peer sends vanishes unseen. They sit
  * under a non-enumerable symbol: invisible to JSON, spreads and equality, reachable here.
  */
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 
 const KEPT = Symbol.for("wsdl-tsgen.undescribed");
 

@@ -15,7 +15,7 @@ import {
 } from "../scalars/scalars.js";
 import { escape, escapeAttr, escapeText, TEXT_SPECIAL } from "./escape.js";
 import { XSD_NS } from "./namespaces.js";
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 import { treeContent } from "./write-tree.js";
 
 /**

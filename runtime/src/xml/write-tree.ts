@@ -1,7 +1,7 @@
 /** Writes raw element trees (`XmlNode`: xs:any content, faults' details, undescribed elements). */
 import { escapeAttr, escapeText } from "./escape.js";
 import { XML_URI } from "./namespaces.js";
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 
 /**
  * The attributes of a tree node, written (a qualified one with a prefix declared beside it, so the

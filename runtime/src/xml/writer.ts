@@ -14,7 +14,7 @@ import {
   type FieldDesc,
   type TypeDesc,
 } from "../descriptors/types.js";
-import type { XmlNode } from "./node.js";
+import type { XmlNode } from "../support/xml-node.js";
 import { ValueFormatError } from "../scalars/scalars.js";
 import { isInheritedName, ownValue } from "../support/own-props.js";
 import { SOAP_ENC_NS } from "./namespaces.js";

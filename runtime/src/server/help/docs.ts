@@ -2,8 +2,8 @@
  * The documentation the help pages show, read from the WSDL text the server serves: the
  * descriptors carry none, and reading it here keeps generated code unchanged.
  */
-import { tokenizeXml } from "../xml/tokenizer.js";
-import { type XmlTag } from "../xml/tokens.js";
+import { tokenizeXml } from "../../xml/tokenizer.js";
+import { type XmlTag } from "../../xml/tokens.js";
 
 const WSDL_NS = "http://schemas.xmlsoap.org/wsdl/";
 

@@ -7,14 +7,14 @@
  * the page shows the type name in its place (`string`, `int`, `dateTime`), keeping the value in a
  * `data-value` attribute.
  */
-import type { SoapVersion } from "../errors.js";
-import { encodeHttpParams } from "../http/binding.js";
-import type { HttpOperationDesc, SoapOperationDesc } from "../descriptors/operations.js";
-import { bodySample, elementSample, httpInputSample } from "../descriptors/sample-values.js";
-import { bodyXml, envelope } from "../soap/envelope.js";
-import { writeElement } from "../xml/writer.js";
-import { XSD_NS, XSI_NS } from "../xml/namespaces.js";
-import { pathBase } from "../server/routes.js";
+import type { SoapVersion } from "../../errors.js";
+import { encodeHttpParams } from "../../http/binding.js";
+import type { HttpOperationDesc, SoapOperationDesc } from "../../descriptors/operations.js";
+import { bodySample, elementSample, httpInputSample } from "../../descriptors/sample-values.js";
+import { bodyXml, envelope } from "../../soap/envelope.js";
+import { writeElement } from "../../xml/writer.js";
+import { XSD_NS, XSI_NS } from "../../xml/namespaces.js";
+import { pathBase } from "../routes.js";
 
 /** One sample message: an HTTP request or response, head and body as text. */
 export interface SampleMessage {

@@ -4,7 +4,7 @@
  * Content-Security-Policy forbids every inline script and every other source.
  */
 import { createHash } from "node:crypto";
-import { STAND_INS } from "../descriptors/sample-values.js";
+import { STAND_INS } from "../../descriptors/sample-values.js";
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(s: string): string {

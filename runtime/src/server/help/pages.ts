@@ -4,13 +4,13 @@
  * parameters, a test form and sample messages for every binding the endpoint's ports declare.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FieldDesc, TypeDesc } from "../descriptors/types.js";
+import type { FieldDesc, TypeDesc } from "../../descriptors/types.js";
 import { wsdlDocs, type WsdlDocs } from "./docs.js";
 import { escapeHtml, htmlPage, sampleHtml, type HelpResponse } from "./html.js";
 import { formFields, formHtml, isLocalRequest, submitForm, type ReadBody } from "./form.js";
 import { httpSample, soapSample, type Sample } from "./samples.js";
-import type { OperationDesc, PortDesc, ServiceDesc } from "../descriptors/operations.js";
-import type { Origins } from "../server/hosts.js";
+import type { OperationDesc, PortDesc, ServiceDesc } from "../../descriptors/operations.js";
+import type { Origins } from "../hosts.js";
 
 /** What the pages know of the service besides its descriptors. */
 export interface HelpSettings {

@@ -7,18 +7,22 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { parseScalar, ValueFormatError, type ScalarKind } from "../scalars/scalars.js";
-import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "../descriptors/operations.js";
-import { parseContentType } from "../http/content-type.js";
-import { decodeText } from "../server/body.js";
-import { HttpProblem } from "../server/respond.js";
-import { SoapFault } from "../errors.js";
-import { bodyXml, decodeEnvelope, envelope, faultFromNode } from "../soap/envelope.js";
-import { escapeText } from "../xml/escape.js";
+import { parseScalar, ValueFormatError, type ScalarKind } from "../../scalars/scalars.js";
+import type {
+  HttpOperationDesc,
+  PortDesc,
+  SoapOperationDesc,
+} from "../../descriptors/operations.js";
+import { parseContentType } from "../../http/content-type.js";
+import { decodeText } from "../body.js";
+import { HttpProblem } from "../respond.js";
+import { SoapFault } from "../../errors.js";
+import { bodyXml, decodeEnvelope, envelope, faultFromNode } from "../../soap/envelope.js";
+import { escapeText } from "../../xml/escape.js";
 import { escapeHtml, type HelpResponse } from "./html.js";
 import { indentXml } from "./samples.js";
-import { pathBase } from "../server/routes.js";
-import { isLoopbackHost } from "../server/hosts.js";
+import { pathBase } from "../routes.js";
+import { isLoopbackHost } from "../hosts.js";
 
 /** One field of the test form. */
 export interface FormField {
