@@ -11,7 +11,7 @@ import { writeElement } from "../../xml/writer.js";
 import { decodeDocument } from "../../xml/reader.js";
 import { decodeEnvelope } from "../../soap/envelope.js";
 import { XSD_NS, XSI_NS } from "../../xml/namespaces.js";
-import { childNode, nodeText, type XmlNode } from "../../xml/node.js";
+import { childNode, nodeText, type XmlNode } from "../../support/xml-node.js";
 import { writeNode } from "../../xml/write-tree.js";
 import type { MockFault } from "./types.js";
 
