@@ -115,3 +115,11 @@ export type {
   MessageParts,
   ServerMessageSecurity,
 } from "./soap/message-security.js";
+export { JsonValueError } from "./json/json-scalars.js";
+export { fieldFromJson, fieldToJson, fromJsonValue, toJsonValue } from "./json/json-values.js";
+export {
+  operationInputFromJson,
+  operationInputToJson,
+  operationResultFromJson,
+  operationResultToJson,
+} from "./json/json-operations.js";
