@@ -148,6 +148,13 @@ export const OPTIONS = {
     kind: "string",
     scope: "run",
   },
+  openapi: {
+    flag: "--openapi <file>",
+    description:
+      "write only the OpenAPI 3.1 document of the WSDL's operations (JSON in and out, as the gateway scaffold serves them) to this file, not the TypeScript; --out is then not needed",
+    kind: "string",
+    scope: "run",
+  },
   check: {
     flag: "--check",
     description: "write nothing; exit 1 when any output file would be added, changed or removed",
