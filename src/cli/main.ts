@@ -341,6 +341,10 @@ function scaffoldCommand(program: Command, run: Run): void {
     .option("-o, --out <dir>", "the project folder to write (new, or empty)")
     .option("--mock", "each operation answers a sample built from the schema, not a fault")
     .option(
+      "--gateway",
+      "a JSON/OpenAPI 3.1 gateway in front of a running SOAP service (docs/gateway.md), not a server",
+    )
+    .option(
       "--templates <dir>",
       "templates that replace the built-in ones by file name, or add files",
     )

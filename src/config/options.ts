@@ -260,6 +260,11 @@ export function isOptionValue<K extends OptionName>(name: K, v: unknown): v is O
  */
 export const SCAFFOLD_SETTINGS = {
   mock: { kind: "boolean", description: "new methods return samples (--mock)" },
+  gateway: {
+    kind: "boolean",
+    description:
+      "a JSON/OpenAPI gateway over the service (--gateway): --update rewrites openapi.json",
+  },
   templates: {
     kind: "string",
     description: "the templates folder (--templates), relative to this file",
