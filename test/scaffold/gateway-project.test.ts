@@ -8,6 +8,8 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { updateProject } from "../../src/scaffold/project-update.js";
 import { scaffold } from "../../src/scaffold/scaffold.js";
 import { startServer, type RunningServer } from "../../examples/message-service/server.js";
@@ -24,6 +26,21 @@ afterAll(async () => {
   for (const c of children) if (c.pid !== undefined) process.kill(-c.pid, "SIGTERM");
   await backend?.close();
 });
+
+/** The example service, started once. */
+async function backendUrl(): Promise<string> {
+  const dbPath = path.join(dir, "m.db");
+  backend ??= await startServer({ port: 0, host: "127.0.0.1", dbPath, seedPath: SEED_PATH });
+  return backend.url;
+}
+
+/** A scaffolded gateway project with the repository's packages. */
+async function project(name: string): Promise<string> {
+  const out = path.join(dir, name);
+  await scaffold({ wsdl: WSDL_PATH, out, gateway: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"));
+  return out;
+}
 
 /** The gateway started in `project` with `args`, and its base URL once it listens. */
 async function start(project: string, args: readonly string[]): Promise<string> {
@@ -96,4 +113,51 @@ describe("scaffold --gateway", () => {
     expect(readFileSync(file, "utf8")).toBe(written);
     expect((await updateProject(project, { check: true, strict: false })).changes).toEqual([]);
   });
+
+  it(
+    "serves MCP tools over stdio (npm run mcp), as the SDK's own client sees them",
+    { timeout: 120_000 },
+    async () => {
+      const dirOf = await project("gw-mcp");
+      const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+      const args = [
+        tsx,
+        "src/mcp.ts",
+        "--backend",
+        await backendUrl(),
+        "--operations",
+        "GetMessages,DeleteMessage",
+      ];
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args,
+        cwd: dirOf,
+        stderr: "pipe",
+      });
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toEqual(["GetMessages", "DeleteMessage"]);
+        expect(tools[0]!.inputSchema).toHaveProperty("$defs");
+        const ok = await client.callTool({ name: "GetMessages", arguments: ALICE });
+        expect(ok.isError).toBeFalsy();
+        const result = (ok.structuredContent as { result: { DateArrived: string }[] }).result;
+        expect(result[0]!.DateArrived).toBe("2024-01-05T10:00:00");
+        const text = (ok.content as { type: string; text: string }[])[0]!.text;
+        expect(JSON.parse(text)).toEqual(result);
+        const fault = await client.callTool({
+          name: "GetMessages",
+          arguments: { email: ALICE.email, password: "wrong" },
+        });
+        expect(fault.isError).toBe(true);
+        expect((fault.structuredContent as { faultcode: string }).faultcode).toMatch(/Client$/);
+        const bad = await client.callTool({ name: "DeleteMessage", arguments: { MessageId: "x" } });
+        expect(bad.isError).toBe(true);
+        expect((bad.structuredContent as { pointer: string }).pointer).toBe("/MessageId");
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

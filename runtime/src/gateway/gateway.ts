@@ -113,21 +113,44 @@ async function call(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  let answer: unknown;
-  try {
-    const input = operationInputFromJson(op, json);
-    const credentials = credentialsOf(options, req);
-    if ("problem" in credentials) return send(res, credentials.problem);
-    const method = methodOf(options.service, options.client(credentials), name);
-    answer = await method(input, { headers: forwarded(options, req) });
-  } catch (e) {
-    const p = failureProblem(op, e);
+  const credentials = credentialsOf(options, req);
+  if ("problem" in credentials) return send(res, credentials.problem);
+  const client = options.client(credentials);
+  const headers = forwarded(options, req);
+  const answer = await invokeOperation(options.service, client, name, json, { headers });
+  if ("problem" in answer) {
+    const p = answer.problem;
     if (p.status >= 500) options.log?.(`${name}: ${p.title}${p.detail ? `: ${p.detail}` : ""}`);
     return send(res, p);
   }
   if (op.kind === "soap" && op.oneWay) return void res.writeHead(204).end();
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify(operationResultToJson(op, answer) ?? null));
+  res.end(JSON.stringify(answer.json));
+}
+
+/**
+ * Calls the operation `name` (of the client's port) with its input as JSON: the result as JSON
+ * (null for none), or the problem any failure is answered with. What the HTTP gateway and the MCP
+ * tools (@wsdl-tsgen/gateway) share.
+ */
+export async function invokeOperation(
+  service: ServiceDesc,
+  client: GatewayClient,
+  name: string,
+  json: unknown,
+  callOptions: CallOptions = {},
+): Promise<{ json: unknown } | { problem: Problem }> {
+  const portName: unknown = Reflect.get(client, "port");
+  const port = service.ports[typeof portName === "string" ? portName : service.defaultPort];
+  const op = port?.operations[name];
+  if (op === undefined) return { problem: problem(404, "No such operation", name) };
+  try {
+    const input = operationInputFromJson(op, json);
+    const answer = await methodOf(service, client, name)(input, callOptions);
+    return { json: operationResultToJson(op, answer) ?? null };
+  } catch (e) {
+    return { problem: failureProblem(op, e) };
+  }
 }
 
 /** The configured headers of the request, to pass on to the backend. */
