@@ -98,6 +98,15 @@ describe("toJsonValue / fromJsonValue", () => {
   });
 });
 
+describe("enumerations", () => {
+  it("of numbers read numbers and of strings strings, refusing others by pointer", () => {
+    const Level = scalar("int", { values: ["1", "2"] });
+    expect(fromJsonValue(Level, 2)).toBe(2);
+    expect(() => fromJsonValue(Level, 3, "/level")).toThrow("/level: expected one of");
+    expect(fromJsonValue(Color, "Red")).toBe("Red");
+  });
+});
+
 /** A sample with bytes for each attachment part (samples hold none). */
 function withParts(value: unknown, parts: readonly { part: string }[] | undefined): unknown {
   if (parts === undefined) return value;

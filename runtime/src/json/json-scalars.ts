@@ -87,7 +87,9 @@ function numberItem(desc: ScalarDesc, json: unknown, pointer: string): unknown {
 
 /** One scalar value from JSON. */
 function itemFromJson(desc: ScalarDesc, json: unknown, pointer: string): unknown {
-  if (desc.values !== undefined && !desc.values.includes(json as string))
+  // An enumeration of numbers holds their lexical forms.
+  const lexical = typeof json === "number" ? String(json) : json;
+  if (desc.values !== undefined && !desc.values.includes(lexical as string))
     throw new JsonValueError(pointer, `expected one of ${JSON.stringify(desc.values)}`);
   if (desc.s === "boolean") {
     if (typeof json !== "boolean") wrongType(pointer, desc, "true or false");

@@ -71,10 +71,14 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
 /** The schema of a value of a built-in or simple type (an xs:list: an array). */
 export function simpleSchema(t: BuiltinType | SimpleType): JsonSchema {
   if (t.kind === "builtin") return scalarSchema(t.scalar);
+  // An enumeration of int-like values is one of those numbers in JSON, as the runtime reads them.
+  const numeric = NUMBER_RANGES[t.base.scalar] !== undefined;
   const item: JsonSchema =
-    t.enumeration.length > 0
-      ? { type: "string", enum: [...t.enumeration] }
-      : scalarSchema(t.base.scalar);
+    t.enumeration.length === 0
+      ? scalarSchema(t.base.scalar)
+      : numeric
+        ? { type: "integer", enum: t.enumeration.map(Number) }
+        : { type: "string", enum: [...t.enumeration] };
   const own = t.list ? { type: "array", items: item } : item;
   return t.doc === undefined ? own : { ...own, description: t.doc };
 }
