@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@wsdl-tsgen\/runtime\/internal$/, replacement: file("./runtime/src/internal.ts") },
       { find: /^@wsdl-tsgen\/runtime\/wss$/, replacement: file("./runtime/src/wss/index.ts") },
       { find: /^@wsdl-tsgen\/negotiate$/, replacement: file("./negotiate/src/index.ts") },
+      { find: /^@wsdl-tsgen\/gateway$/, replacement: file("./gateway/src/index.ts") },
       { find: /^wsdl-tsgen$/, replacement: file("./src/index.ts") },
     ],
   },

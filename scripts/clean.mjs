@@ -2,5 +2,5 @@
 // otherwise stay in dist/, be packed, and be importable by what no longer should.
 import { rmSync } from "node:fs";
 
-for (const dir of ["dist", "runtime/dist", "negotiate/dist"])
+for (const dir of ["dist", "runtime/dist", "negotiate/dist", "gateway/dist"])
   rmSync(dir, { recursive: true, force: true });

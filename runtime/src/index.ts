@@ -117,3 +117,15 @@ export type {
   MessageParts,
   ServerMessageSecurity,
 } from "./soap/message-security.js";
+export { JsonValueError } from "./json/json-scalars.js";
+export { fieldFromJson, fieldToJson, fromJsonValue, toJsonValue } from "./json/json-values.js";
+export {
+  operationInputFromJson,
+  operationInputToJson,
+  operationResultFromJson,
+  operationResultToJson,
+} from "./json/json-operations.js";
+export { createGateway, invokeOperation } from "./gateway/gateway.js";
+export type { GatewayClient, GatewayOptions, PassedCredentials } from "./gateway/gateway.js";
+export { failureProblem, faultProblem } from "./gateway/problems.js";
+export type { Problem } from "./gateway/problems.js";

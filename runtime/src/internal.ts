@@ -11,7 +11,7 @@ export { fetchFailure } from "./errors.js";
 export { escapeRegExp, locationParameters } from "./http/binding.js";
 export { BodyTooLargeError, readBody } from "./http/body.js";
 export { isInheritedName } from "./support/own-props.js";
-export { parseScalar } from "./scalars/scalars.js";
+export { NUMBER_RANGES, parseScalar } from "./scalars/scalars.js";
 export type { ScalarKind } from "./scalars/scalars.js";
 export { takeUserinfo, withAuthorization } from "./http/userinfo.js";
 export { EMBEDDED_DOCUMENT } from "./descriptors/embedded-wsdl.js";

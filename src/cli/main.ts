@@ -17,6 +17,7 @@ import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "../config/config.js";
 import { watchGeneration } from "./watch.js";
+import { writeOpenApi } from "./openapi.js";
 import type { ScaffoldFlags } from "../scaffold/command.js";
 import {
   CONFIG_FILE,
@@ -187,6 +188,14 @@ function generateCommand(program: Command, run: Run): void {
     };
     const fromCli = (name: OptionName) => gen.getOptionValueSource(attributeOf(name)) === "cli";
     const once = async (): Promise<string[]> => {
+      const openapi = opt("openapi");
+      if (openapi !== undefined)
+        return writeOpenApi(
+          run,
+          await sourcesOf(wsdl, opt, fromCli),
+          openapi,
+          opt("quiet") === true,
+        );
       const read = await generateSources(run, await sourcesOf(wsdl, opt, fromCli), opt);
       const config = wsdl === undefined ? configFileOf(opt) : undefined;
       return config === undefined ? read : [...read, config];
@@ -234,8 +243,9 @@ async function sourcesOf(
   if (opt("enumConstants") === true) overrides.enumConstants = true;
   for (const k of NETWORK_KEYS) if (opt(k) !== undefined) Object.assign(overrides, { [k]: opt(k) });
   if (wsdl !== undefined) {
-    if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
-    return [{ ...overrides, wsdl, out: overrides.out }];
+    if (!overrides.out && opt("openapi") === undefined)
+      throw new UsageError("required option '-o, --out <dir>' not specified");
+    return [{ ...overrides, wsdl, out: overrides.out ?? "" }];
   }
   const configFile = configFileOf(opt);
   if (!configFile)
@@ -330,6 +340,10 @@ function scaffoldCommand(program: Command, run: Run): void {
     .argument("[wsdl]", OPTIONS.wsdl.description)
     .option("-o, --out <dir>", "the project folder to write (new, or empty)")
     .option("--mock", "each operation answers a sample built from the schema, not a fault")
+    .option(
+      "--gateway",
+      "a JSON/OpenAPI 3.1 gateway in front of a running SOAP service (docs/gateway.md), not a server",
+    )
     .option(
       "--templates <dir>",
       "templates that replace the built-in ones by file name, or add files",

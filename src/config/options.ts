@@ -148,6 +148,13 @@ export const OPTIONS = {
     kind: "string",
     scope: "run",
   },
+  openapi: {
+    flag: "--openapi <file>",
+    description:
+      "write only the OpenAPI 3.1 document of the WSDL's operations (JSON in and out, as the gateway scaffold serves them) to this file, not the TypeScript; --out is then not needed",
+    kind: "string",
+    scope: "run",
+  },
   check: {
     flag: "--check",
     description: "write nothing; exit 1 when any output file would be added, changed or removed",
@@ -253,6 +260,11 @@ export function isOptionValue<K extends OptionName>(name: K, v: unknown): v is O
  */
 export const SCAFFOLD_SETTINGS = {
   mock: { kind: "boolean", description: "new methods return samples (--mock)" },
+  gateway: {
+    kind: "boolean",
+    description:
+      "a JSON/OpenAPI gateway over the service (--gateway): --update rewrites openapi.json",
+  },
   templates: {
     kind: "string",
     description: "the templates folder (--templates), relative to this file",

@@ -12,6 +12,7 @@ import { updateProject } from "./project-update.js";
 export interface ScaffoldFlags extends NetworkFlags {
   readonly out?: string;
   readonly mock?: boolean;
+  readonly gateway?: boolean;
   readonly templates?: string;
   readonly name?: string;
   readonly update?: boolean;
@@ -27,7 +28,7 @@ interface Io {
 }
 
 /** The flags `--update` takes no part in, and those only it takes. */
-const NEW_ONLY = ["out", "mock", "templates", "name", "header", "operations"] as const;
+const NEW_ONLY = ["out", "mock", "gateway", "templates", "name", "header", "operations"] as const;
 
 function usageProblem(wsdl: string | undefined, flags: ScaffoldFlags): string | undefined {
   if (flags.update) {
@@ -60,6 +61,7 @@ export async function scaffoldCli(
       wsdl: wsdl!,
       out: flags.out!,
       mock: flags.mock === true,
+      gateway: flags.gateway === true,
       strict: flags.strict === true,
       ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
       ...(flags.name !== undefined ? { name: flags.name } : {}),
@@ -71,7 +73,7 @@ export async function scaffoldCli(
     const ops = result.context.services.reduce((n, s) => n + s.operations.length, 0);
     const out = flags.out!;
     io.stdout(
-      `${result.files.length} files written to ${out}: ${ops} operation${ops === 1 ? "" : "s"}${flags.mock ? ", mocked" : ""}.\n` +
+      `${result.files.length} files written to ${out}: ${ops} operation${ops === 1 ? "" : "s"}${flags.mock ? ", mocked" : ""}${flags.gateway ? ", a gateway" : ""}.\n` +
         `Next: cd ${shellPath(out)} && npm install && npm test && npm start\n`,
     );
     return 0;

@@ -31,6 +31,8 @@ export interface ScaffoldContext {
   readonly description: string;
   /** `--mock`: methods return samples instead of throwing the not-implemented fault. */
   readonly mock: boolean;
+  /** `--gateway`: a JSON/OpenAPI gateway over a backend, not a server to implement. */
+  readonly gateway: boolean;
   /** The WSDL as the user named it (a path or URL, without credentials). */
   readonly source: string;
   /** The vendored root WSDL, relative to the project (`wsdl/api.wsdl`). */
@@ -145,6 +147,7 @@ export interface ContextInputs {
   readonly plan: EmitPlan;
   readonly name: string;
   readonly mock: boolean;
+  readonly gateway?: boolean;
   readonly source: string;
   readonly wsdl: string;
   readonly generated: string;
@@ -168,8 +171,9 @@ export function scaffoldContext(inputs: ContextInputs): ScaffoldContext {
   }
   return {
     name: inputs.name,
-    description: `A server for ${services.map((s) => s.name).join(", ")}, scaffolded by wsdl-tsgen from ${inputs.source}`,
+    description: `A ${inputs.gateway ? "JSON gateway" : "server"} for ${services.map((s) => s.name).join(", ")}, scaffolded by wsdl-tsgen from ${inputs.source}`,
     mock: inputs.mock,
+    gateway: inputs.gateway === true,
     source: inputs.source,
     wsdl: inputs.wsdl,
     generated: inputs.generated,

@@ -8,9 +8,9 @@ import * as path from "node:path";
 import { loadConfig } from "../config/config.js";
 import { generateOptionsOf } from "../config/source-options.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import { generate, sourceLabel, writeGenerated } from "../generate.js";
+import { generate, sourceLabel, writeGenerated, type GenerateResult } from "../generate.js";
 import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";
-import { LAYOUT } from "./scaffold.js";
+import { LAYOUT, openApiText } from "./scaffold.js";
 import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
 import type { ServiceSpec } from "./update.js";
 
@@ -49,6 +49,7 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     ...generated.removed.map((f) => `${out}/${f} (removed)`),
   ];
   const settings = config.scaffold ?? {};
+  if (settings.gateway === true) return updateGateway(dir, base.out, generated, changes, options);
   const templates = settings.templates && path.join(dir, settings.templates);
   const { set } = await loadTemplates(templates || undefined);
   const context = scaffoldContext({
@@ -92,6 +93,31 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/**
+ * A gateway project brought in step: its SDK regenerated and its openapi.json rewritten from the
+ * WSDL (it has no implementation to add methods to).
+ */
+async function updateGateway(
+  dir: string,
+  out: string,
+  generated: GenerateResult,
+  changes: readonly string[],
+  options: UpdateOptions,
+): Promise<ProjectUpdate> {
+  const file = path.join(dir, LAYOUT.openapi);
+  const text = openApiText(generated.plan!);
+  const changed = (await readFile(file, "utf8").catch(() => undefined)) !== text;
+  if (!options.check) {
+    await writeGenerated(out, generated);
+    if (changed) await writeFile(file, text);
+  }
+  return {
+    ok: true,
+    diagnostics: generated.diagnostics,
+    changes: [...changes, ...(changed ? [LAYOUT.openapi] : [])],
+  };
+}
 
 /** What src/service.ts should hold: each service's methods as the templates write them. */
 function serviceSpecs(set: TemplateSet, context: ScaffoldContext): ServiceSpec[] {

@@ -17,6 +17,8 @@ import {
   type ScaffoldVersions,
 } from "./context.js";
 import { loadTemplates, renderProject, type TemplateSet } from "./templates.js";
+import { openApiDocument } from "../emit/openapi/openapi.js";
+import type { EmitPlan } from "../transform/plan.js";
 
 /** Where things live in a scaffolded project. */
 export const LAYOUT = {
@@ -24,6 +26,8 @@ export const LAYOUT = {
   generated: "src/generated",
   service: "src/service.ts",
   config: "wsdl-tsgen.config.json",
+  /** A gateway's OpenAPI document, which it serves and validates by. */
+  openapi: "openapi.json",
 } as const;
 
 export interface ScaffoldOptions extends LoadOptions {
@@ -32,6 +36,8 @@ export interface ScaffoldOptions extends LoadOptions {
   /** The project folder: new, or empty. */
   readonly out: string;
   readonly mock?: boolean;
+  /** A JSON/OpenAPI gateway over the service (templates/gateway/), not a server to implement. */
+  readonly gateway?: boolean;
   /** A folder of templates that replace the built-in ones by path, or add files. */
   readonly templates?: string;
   /** The npm package name. Default: the folder's name, made valid. */
@@ -99,7 +105,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   )
     throw usage(`--name ${options.name} is not a valid npm package name`, out);
   // The templates first: a broken one fails before anything is written.
-  const { set } = await loadTemplates(options.templates);
+  const { set } = await loadTemplates(options.templates, options.gateway ? "gateway" : "server");
   const existed = existsSync(out);
   try {
     return await write(options, set);
@@ -133,6 +139,7 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
     plan: result.plan!,
     name: options.name ?? packageName(out),
     mock: options.mock === true,
+    gateway: options.gateway === true,
     source: sourceLabel(options.wsdl),
     wsdl,
     generated: LAYOUT.generated,
@@ -142,6 +149,7 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
     docs: true,
   });
   const written = await writeProject(out, set, context);
+  if (options.gateway) written.push(await writeOpenApiFile(out, result.plan!));
   const files = [
     ...loaded.files.map((f) => `${LAYOUT.wsdl}/${f}`),
     ...result.files.map((f) => `${LAYOUT.generated}/${f.path}`),
@@ -152,6 +160,16 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** The OpenAPI document a gateway project serves, as its file's text. */
+export const openApiText = (plan: EmitPlan): string =>
+  `${JSON.stringify(openApiDocument(plan), null, 2)}\n`;
+
+/** Writes a gateway project's openapi.json; gives its path in the project. */
+async function writeOpenApiFile(out: string, plan: EmitPlan): Promise<string> {
+  await writeFile(path.join(out, LAYOUT.openapi), openApiText(plan));
+  return LAYOUT.openapi;
+}
 
 /**
  * Diagnostics located in the project's vendored WSDL (`out`/wsdl/…), moved to where it came from.

@@ -23,6 +23,27 @@ export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.me
 /** Partials live in this subfolder; every other `.hbs` file is a file of the project. */
 const PARTIALS = "partials";
 
+/**
+ * The gateway's own templates (`scaffold --gateway`) live in this subfolder, and replace those of
+ * the same path; a gateway has no implementation, so it drops the server's.
+ */
+const GATEWAY = "gateway/";
+const SERVER_ONLY = ["src/service.ts.hbs", "test/service.test.ts.hbs", "partials/method.hbs"];
+
+/** What a project is: a server (or mock) to implement, or a gateway over a backend. */
+export type ProjectKind = "server" | "gateway";
+
+/** The templates of `kind` out of all the built-in ones, by path. */
+function ofKind<T>(all: ReadonlyMap<string, T>, kind: ProjectKind): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const [rel, t] of all) {
+    if (rel.startsWith(GATEWAY)) {
+      if (kind === "gateway") out.set(rel.slice(GATEWAY.length), t);
+    } else if (kind === "server" || !SERVER_ONLY.includes(rel)) if (!out.has(rel)) out.set(rel, t);
+  }
+  return out;
+}
+
 type Render = (context: unknown, options?: { data?: object }) => string;
 
 /** A template and the file it came from, for located errors. */
@@ -100,6 +121,7 @@ async function readFolder(hb: Handlebars, dir: string, into: Map<string, Templat
  */
 export async function loadTemplates(
   userDir: string | undefined,
+  kind: ProjectKind = "server",
 ): Promise<{ set: TemplateSet; hb: Handlebars }> {
   if (userDir !== undefined && !existsSync(userDir)) {
     const at = { file: userDir, line: 0, column: 0 };
@@ -108,10 +130,11 @@ export async function loadTemplates(
   }
   const specs = await precompiled();
   const hb = await environment(userDir !== undefined || specs === undefined);
-  const all = new Map<string, Template>();
-  if (specs === undefined) await readFolder(hb, TEMPLATES_DIR, all);
+  const builtIn = new Map<string, Template>();
+  if (specs === undefined) await readFolder(hb, TEMPLATES_DIR, builtIn);
   for (const [rel, spec] of Object.entries(specs ?? {}))
-    all.set(rel, { render: hb.template(spec) as Render, file: path.join(TEMPLATES_DIR, rel) });
+    builtIn.set(rel, { render: hb.template(spec) as Render, file: path.join(TEMPLATES_DIR, rel) });
+  const all = ofKind(builtIn, kind);
   const copies = userDir === undefined ? new Map() : await readFolder(hb, userDir, all);
   const files = new Map<string, Template>();
   const partials = new Map<string, Template>();

@@ -73,10 +73,11 @@ const RUNTIME_LEVELS: readonly (readonly string[])[] = [
   ["support/", "transport/"],
   ["scalars/", "errors.ts"],
   ["descriptors/"],
-  ["xml/"],
+  ["xml/", "json/"],
   ["http/"],
   ["mime/", "soap/"],
   ["client/", "server/", "wss/"],
+  ["gateway/"],
   ["index.ts", "internal.ts"],
 ];
 

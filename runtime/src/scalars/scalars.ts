@@ -47,7 +47,7 @@ export class ValueFormatError extends Error {
   }
 }
 
-const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
+export const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
   int: [-2147483648, 2147483647],
   short: [-32768, 32767],
   byte: [-128, 127],
