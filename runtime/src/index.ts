@@ -50,6 +50,7 @@ export type {
   FieldDesc,
   InputOf,
   ScalarDesc,
+  Facets,
   TypeDesc,
   ValueOf,
 } from "./descriptors/types.js";
@@ -101,6 +102,7 @@ export type { ServedHandler, ServerHardening } from "./server/listen.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";
 export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";
+export type { SampleOptions } from "./descriptors/sample-values.js";
 export type { HandlerOptions, RequestListener, ServiceHandlerInit } from "./server/handler.js";
 export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";

@@ -47,7 +47,7 @@ export class ValueFormatError extends Error {
   }
 }
 
-const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
+export const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
   int: [-2147483648, 2147483647],
   short: [-32768, 32767],
   byte: [-128, 127],
@@ -56,7 +56,7 @@ const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
   unsignedByte: [0, 255],
 };
 
-const BIGINT_RANGES: Partial<
+export const BIGINT_RANGES: Partial<
   Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>
 > = {
   long: [-(2n ** 63n), 2n ** 63n - 1n],
