@@ -126,6 +126,8 @@ export const WARNINGS = {
   SCAFFOLD_SHARED_PATH: "two services served at one path, where the first one's handler answers",
   SCAFFOLD_OPERATION_REMOVED: "scaffold --update: a method whose operation the WSDL no longer has",
   SCAFFOLD_SIGNATURE_CHANGED: "scaffold --update: a method whose operation's types changed",
+  SCAFFOLD_IMPORT_UNUSED:
+    "scaffold --update: an import from the generated SDK that no method of a present operation uses (only removed operations' methods, or nothing)",
   SCAFFOLD_IMPORT_CONFLICT:
     "scaffold --update: a name the added methods import already bound to something else",
 } as const satisfies Record<string, string>;
