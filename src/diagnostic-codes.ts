@@ -58,6 +58,8 @@ export const RECOVERIES = {
     "an HTTP binding that leaves out what it needs (spyne's HttpRpc WSDLs): http:binding without a GET or POST verb is read as GET, http:operation without a location as /Operation, an output with parts but no mime:mimeXml or mime:content (soap:body instead) as the XML document of its first part's element",
   XSD_CIRCULAR:
     "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
+  XSD_FACETS_CONTRADICT:
+    "a simple type whose facets no value meets (minLength above maxLength, a lower bound above the upper one, fractionDigits above totalDigits): read as written; samples (mocks, help pages) give it its kind's plain value, which the schema refuses",
 } as const satisfies Record<string, string>;
 
 /**
@@ -82,6 +84,8 @@ export const LIMITATIONS = {
     "a fault message without an element part (a type= part, or no part at all): it arrives as an untyped SoapFault",
   WSDL_AMBIGUOUS_OPERATIONS:
     "operations of one binding whose requests cannot be told apart: the server serves the first",
+  SAMPLE_PATTERN_UNMET:
+    "a simple type whose pattern the sample builder cannot meet within its other facets (or cannot read: an unknown Unicode block): samples (mocks, help pages) give it its kind's plain value, which the schema refuses",
   XSD_SUBSTITUTE_SKIPPED:
     "a substitution group member of a simple type, whose values could not be told apart: not read or written in its head's place",
 } as const satisfies Record<string, string>;
@@ -122,6 +126,8 @@ export const WARNINGS = {
   SCAFFOLD_SHARED_PATH: "two services served at one path, where the first one's handler answers",
   SCAFFOLD_OPERATION_REMOVED: "scaffold --update: a method whose operation the WSDL no longer has",
   SCAFFOLD_SIGNATURE_CHANGED: "scaffold --update: a method whose operation's types changed",
+  SCAFFOLD_IMPORT_UNUSED:
+    "scaffold --update: an import from the generated SDK that no method of a present operation uses (only removed operations' methods, or nothing)",
   SCAFFOLD_IMPORT_CONFLICT:
     "scaffold --update: a name the added methods import already bound to something else",
 } as const satisfies Record<string, string>;

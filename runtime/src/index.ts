@@ -41,6 +41,7 @@ export type {
   FieldDesc,
   InputOf,
   ScalarDesc,
+  Facets,
   TypeDesc,
   ValueOf,
 } from "./descriptors/types.js";

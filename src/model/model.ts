@@ -6,7 +6,7 @@
  */
 import type { SourceLocation } from "../diagnostics.js";
 import type { QName } from "../parse/qname.js";
-import type { ScalarKind } from "@wsdl-tsgen/runtime/internal";
+import type { Facets, ScalarKind } from "@wsdl-tsgen/runtime/internal";
 
 /** A model object while a stage still fills it in (the model itself is readonly). */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -39,6 +39,13 @@ export interface SimpleType {
   readonly enumeration: readonly string[];
   /** True for `xs:list`: a whitespace-separated sequence of `base` values. */
   readonly list: boolean;
+  /**
+   * The facets other than enumeration (of each item, for a list), those of the types it restricts
+   * included: samples meet them (the runtime's `ScalarDesc.facets`).
+   */
+  readonly facets?: Facets;
+  /** `xs:union`: its member types, in order. */
+  readonly union?: readonly (BuiltinType | SimpleType)[];
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
 }
@@ -159,6 +166,11 @@ export interface ComplexType {
    * Absent when it comes after them all (the usual place).
    */
   readonly anyPosition?: number;
+  /**
+   * Set when an `xs:any` must be filled (minOccurs above 0, not in a choice or optional particle):
+   * a namespace it admits, where a sample puts a harmless element.
+   */
+  readonly anyRequired?: string;
   /** `xs:anyAttribute`: undeclared attributes are kept in an attribute bag. */
   readonly anyAttributes: boolean;
   readonly doc: string | undefined;

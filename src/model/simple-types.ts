@@ -11,6 +11,9 @@ import { builtinType, XS_STRING } from "./builtins.js";
 import type { BuiltinType, Mutable, SimpleType, TypeRef } from "./model.js";
 import { EXPECTED, type SchemaIndex } from "./schema-index.js";
 import type { DiagnosticBag } from "../diagnostics.js";
+import { always0, scalarText, type Facets, type ScalarDesc } from "@wsdl-tsgen/runtime/internal";
+import { recovery } from "../recovery.js";
+import { diagnostic } from "../diagnostics.js";
 
 /** What simple type mapping asks of SchemaSet. */
 export interface SimpleContext {
@@ -66,6 +69,13 @@ export function mapSimpleType(
     // items keep theirs.
     const own = st.list ? [] : r.enumeration;
     st.enumeration = own.length > 0 ? own : base.kind === "simple" ? base.enumeration : [];
+    const facets = mergeFacets(
+      base.kind === "simple" ? base.facets : undefined,
+      st.list ? undefined : r.facets,
+    );
+    if (facets) st.facets = facets;
+    if (base.kind === "simple" && base.union) st.union = base.union;
+    if (r.facets) checkSample(cx, st, raw.loc);
   } else if (raw.list) {
     const l = raw.list;
     const item = simpleOrBuiltin(cx, l.itemType, l.inline, schema, `${hint}Item`, raw.loc);
@@ -73,25 +83,93 @@ export function mapSimpleType(
     // Each item takes one of the item type's values (WCF's [Flags] enums are lists of an
     // enumeration).
     st.enumeration = item.kind === "simple" ? item.enumeration : [];
+    if (item.kind === "simple" && item.facets) st.facets = item.facets;
     st.list = true;
   } else if (raw.union) {
-    unionMembers(cx, raw);
+    const members = unionMembers(cx, raw, schema, hint);
+    if (members.length > 0) st.union = members;
     st.base = XS_STRING;
   }
 }
 
-/** A union is read as strings, whatever its members; a member declared nowhere is still said. */
-function unionMembers(cx: SimpleContext, raw: RawSimpleType): void {
+/**
+ * Says where a restriction's facets leave samples no valid value: contradictory facets (a defect of
+ * the schema), or a pattern the sample builder cannot meet. Enumerations need no sample built.
+ */
+function checkSample(cx: SimpleContext, st: Mutable<SimpleType>, at: SourceLocation): void {
+  if (!st.facets || st.enumeration.length > 0) return;
+  const desc: ScalarDesc = {
+    k: "scalar",
+    s: st.base.scalar,
+    facets: st.facets,
+    ...(st.base.name.local !== st.base.scalar ? { xsd: st.base.name.local } : {}),
+  };
+  const text = scalarText(desc, () => "0", false, always0);
+  if (typeof text === "string") return;
+  const name = st.name ? `the type {${st.name.ns}}${st.name.local}` : "an anonymous simple type";
+  if (text.none === "contradiction")
+    cx.diagnostics.add(
+      recovery(
+        "XSD_FACETS_CONTRADICT",
+        `${name} has facets no value meets: ${text.why}; expected facets some value meets; samples give it a plain value the schema refuses`,
+        at,
+      ),
+    );
+  else
+    cx.diagnostics.add(
+      diagnostic(
+        "SAMPLE_PATTERN_UNMET",
+        `${name}: ${text.why}; samples give it a plain value the schema refuses`,
+        at,
+        "warning",
+      ),
+    );
+}
+
+/**
+ * A restriction's facets over its base's: its own replace the base's, but patterns add up (a value
+ * meets the pattern of every step).
+ */
+function mergeFacets(base: Facets | undefined, own: Facets | undefined): Facets | undefined {
+  if (!own) return base;
+  if (!base) return own;
+  const pattern = [...(base.pattern ?? []), ...(own.pattern ?? [])];
+  return { ...base, ...own, ...(pattern.length > 0 ? { pattern } : {}) };
+}
+
+/**
+ * A union is read as strings, whatever its members; a member declared nowhere is still said. Its
+ * members, those found, are kept for samples.
+ */
+function unionMembers(
+  cx: SimpleContext,
+  raw: RawSimpleType,
+  schema: RawSchema,
+  hint: string,
+): (BuiltinType | SimpleType)[] {
+  const out: (BuiltinType | SimpleType)[] = [];
   for (const m of raw.union?.memberTypes ?? []) {
     // As type() reads it: a name in no namespace, or with an unbound prefix, may be a built-in.
     const bare = m.unboundPrefix !== undefined || m.ns === "";
-    if (builtinType(m) || (bare && builtinType({ ns: NS.xsd, local: m.local }))) continue;
-    cx.index.lookup.types.resolve(
+    const builtin =
+      builtinType(m) ?? (bare ? builtinType({ ns: NS.xsd, local: m.local }) : undefined);
+    if (builtin) {
+      out.push(builtin);
+      continue;
+    }
+    const found = cx.index.lookup.types.resolve(
       m,
       raw.loc,
       cx.diagnostics,
       EXPECTED,
       "the union's values are read as strings",
     );
+    if (found) {
+      const t = cx.type(m, raw.loc, true);
+      if (t.kind !== "complex") out.push(t);
+    }
   }
+  for (const inline of raw.union?.inline ?? [])
+    out.push(cx.simpleType(inline, schema, undefined, `${hint}Member`));
+  return out;
 }

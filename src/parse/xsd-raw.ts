@@ -1,3 +1,4 @@
+import type { Facets } from "@wsdl-tsgen/runtime/internal";
 /**
  * Stage one for XML Schema, its types: the located object form of `xs:schema` that xsd.ts reads,
  * as written, nothing resolved but QName prefixes.
@@ -156,6 +157,8 @@ export interface RawSimpleType {
     readonly base?: QName;
     readonly inlineBase?: RawSimpleType;
     readonly enumeration: readonly string[];
+    /** The facets other than enumeration, as written (`pattern`: this step's, joined by `|`). */
+    readonly facets?: Facets;
   };
   readonly list?: { readonly itemType?: QName; readonly inline?: RawSimpleType };
   readonly union?: {

@@ -9,6 +9,7 @@ import { LocatedValues } from "./xsd-values.js";
 import { attr, nameAttr } from "./xml.js";
 import type { RawSimpleType } from "./xsd-raw.js";
 import { put, opt, type Building } from "./building.js";
+import type { Facets } from "@wsdl-tsgen/runtime/internal";
 
 export const isXsd = (el: XmlElement, local: string): boolean =>
   el.namespaceURI === NS.xsd && el.localName === local;
@@ -30,6 +31,30 @@ export function documentation(el: XmlElement): string | undefined {
   }
   const text = texts.join("\n").trim();
   return text === "" ? undefined : text;
+}
+
+const COUNTS = ["length", "minLength", "maxLength", "totalDigits", "fractionDigits"] as const;
+const BOUNDS = ["minInclusive", "maxInclusive", "minExclusive", "maxExclusive"] as const;
+
+/** A restriction's facets other than enumeration; undefined when it has none. */
+function facetsOf(c: XmlElement): Facets | undefined {
+  const f: { -readonly [K in keyof Facets]: Facets[K] } = {};
+  const patterns: string[] = [];
+  for (const x of c.elements) {
+    const value = attr(x, "value");
+    if (x.namespaceURI !== NS.xsd || value === undefined) continue;
+    const name = x.localName;
+    if (name === "pattern") patterns.push(value);
+    else if ((COUNTS as readonly string[]).includes(name)) {
+      const n = Number(value.trim());
+      if (Number.isInteger(n) && n >= 0) f[name as (typeof COUNTS)[number]] = n;
+    } else if ((BOUNDS as readonly string[]).includes(name))
+      f[name as (typeof BOUNDS)[number]] = value.trim();
+  }
+  // The patterns of one step: a value matches one of them.
+  if (patterns.length > 0)
+    f.pattern = [patterns.length === 1 ? patterns[0]! : patterns.map((p) => `(${p})`).join("|")];
+  return Object.keys(f).length > 0 ? f : undefined;
 }
 
 /** Reads simple types; SchemaReader reads the rest. */
@@ -55,6 +80,7 @@ export class SimpleTypeReader extends LocatedValues {
       enumeration: c.elements
         .filter((x) => isXsd(x, "enumeration"))
         .map((x) => attr(x, "value") ?? ""),
+      ...opt("facets", facetsOf(c)),
     };
   }
 

@@ -65,6 +65,8 @@ export interface Run {
   readonly edits: Edit[];
   readonly changes: string[];
   readonly diagnostics: Diagnostic[];
+  /** The members of removed operations' methods, as reported: what unused imports are read past. */
+  readonly removed: Node[];
 }
 
 /** Applies the insertions back to front, so that each position still means the original's. */

@@ -21,6 +21,7 @@ import {
 } from "ts-morph";
 import { diagnostic } from "../diagnostics.js";
 import { addImports } from "./update-imports.js";
+import { reportUnusedImports } from "./update-unused.js";
 import {
   applyEdits,
   insert,
@@ -51,10 +52,12 @@ export function updateService(
     edits: [],
     changes: [],
     diagnostics: [],
+    removed: [],
   };
   const imports: ImportSpec[] = [];
   for (const service of services) imports.push(...updateObject(run, service));
   addImports(run, imports);
+  reportUnusedImports(run, services);
   return { text: applyEdits(text, run.edits), changes: run.changes, diagnostics: run.diagnostics };
 }
 
@@ -129,6 +132,7 @@ function reportRemoved(
     "it as a helper outside the object";
   // The name node, where tsc reports the excess property of `satisfies ApiService`.
   warn(run, "SCAFFOLD_OPERATION_REMOVED", message, namePos(member));
+  run.removed.push(member);
 }
 
 function namePos(member: ObjectLiteralElementLike): number {

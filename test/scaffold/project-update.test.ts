@@ -100,6 +100,15 @@ describe("scaffold --update", () => {
           line,
           column,
         },
+        {
+          code: "SCAFFOLD_IMPORT_UNUSED",
+          severity: "warning",
+          message:
+            'the import of DeleteMessage from "./generated/types.js" is left unused by the operations the WSDL no longer has (only removed operations\' methods use it); remove it with the methods, or the file no longer compiles once the SDK stops exporting it',
+          file: "src/service.ts",
+          line: lines.findIndex((l) => l === "  DeleteMessage,") + 1,
+          column: 3,
+        },
       ]);
       // tsc says so at the same place (and that the removed operation's type is gone).
       expect(tscErrors(project)).toEqual(expect.arrayContaining([`${line}:${column} TS2353`]));

@@ -313,7 +313,7 @@ describe("updateService: the user's code", () => {
 });
 
 describe("updateService: what it reports and does not edit", () => {
-  it("keeps a method whose operation is gone, with a warning at its name", () => {
+  it("keeps a method whose operation is gone, with a warning at its name, and one at each import only it uses", () => {
     const result = updateService(TEMPLATE, FILE, [api([GET])]);
     expect(result.text).toBe(TEMPLATE);
     expect(result.changes).toEqual([]);
@@ -327,6 +327,39 @@ describe("updateService: what it reports and does not edit", () => {
         line: 19,
         column: 9,
       },
+      {
+        code: "SCAFFOLD_IMPORT_UNUSED",
+        severity: "warning",
+        message:
+          'the import of DeleteMessage from "./generated/index.js" is left unused by the operations the WSDL no longer has (only removed operations\' methods use it); remove it with the methods, or the file no longer compiles once the SDK stops exporting it',
+        file: FILE,
+        line: 7,
+        column: 3,
+      },
+    ]);
+  });
+
+  it("reports no import a present method or the file's own code still uses, and an import nothing uses", () => {
+    const file = TEMPLATE.replace(
+      "export const apiService",
+      "const keep: DeleteMessage | undefined = undefined;\nexport const apiService",
+    );
+    const kept = updateService(file, FILE, [api([GET])]).diagnostics.map((d) => d.code);
+    expect(kept).toEqual(["SCAFFOLD_OPERATION_REMOVED"]);
+    // With no operation removed, an import is the user's business.
+    const withSend = TEMPLATE.replace("  GetMessages,\n", "  GetMessages,\n  SendMessage,\n");
+    expect(updateService(withSend, FILE, [api([GET, DELETE])]).diagnostics).toEqual([]);
+    const both = updateService(
+      TEMPLATE.replace("  GetMessages,\n", "  GetMessages,\n  SendMessage,\n"),
+      FILE,
+      [api([GET])],
+    );
+    expect(
+      both.diagnostics.map((d) => [d.code, d.line, d.message.includes("nothing uses it")]),
+    ).toEqual([
+      ["SCAFFOLD_OPERATION_REMOVED", 20, false],
+      ["SCAFFOLD_IMPORT_UNUSED", 7, false],
+      ["SCAFFOLD_IMPORT_UNUSED", 9, true],
     ]);
   });
 

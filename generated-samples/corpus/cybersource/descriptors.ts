@@ -1535,6 +1535,7 @@ export const RuleResultItem: ComplexDesc<t.RuleResultItem, t.RuleResultItemInput
 
 export const ReplyReserved: ComplexDesc<t.ReplyReserved> = complex("ReplyReserved", () => [], {
   any: true,
+  anyRequired: "urn:wsdl-tsgen:sample",
 });
 
 /** The operations of port portXML. */

@@ -53,35 +53,35 @@ export const NS3 = "urn:epcglobal:epcis:xsd:1";
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const ParentIDType: ScalarDesc = xs.string;
+export const ParentIDType: ScalarDesc = xs.anyURI;
 
 export const ActionType: ScalarDesc = scalar("string", { values: ["ADD", "OBSERVE", "DELETE"] });
 
-export const BusinessStepIDType: ScalarDesc = xs.string;
+export const BusinessStepIDType: ScalarDesc = xs.anyURI;
 
-export const DispositionIDType: ScalarDesc = xs.string;
+export const DispositionIDType: ScalarDesc = xs.anyURI;
 
-export const ReadPointIDType: ScalarDesc = xs.string;
+export const ReadPointIDType: ScalarDesc = xs.anyURI;
 
-export const BusinessLocationIDType: ScalarDesc = xs.string;
+export const BusinessLocationIDType: ScalarDesc = xs.anyURI;
 
-export const BusinessTransactionTypeIDType: ScalarDesc = xs.string;
+export const BusinessTransactionTypeIDType: ScalarDesc = xs.anyURI;
 
-export const BusinessTransactionIDType: ScalarDesc = xs.string;
+export const BusinessTransactionIDType: ScalarDesc = xs.anyURI;
 
-export const EPCClassType: ScalarDesc = xs.string;
+export const EPCClassType: ScalarDesc = xs.anyURI;
 
 export const UOMType: ScalarDesc = xs.string;
 
-export const SourceDestTypeIDType: ScalarDesc = xs.string;
+export const SourceDestTypeIDType: ScalarDesc = xs.anyURI;
 
-export const SourceDestIDType: ScalarDesc = xs.string;
+export const SourceDestIDType: ScalarDesc = xs.anyURI;
 
-export const TransformationIDType: ScalarDesc = xs.string;
+export const TransformationIDType: ScalarDesc = xs.anyURI;
 
-export const EventIDType: ScalarDesc = xs.string;
+export const EventIDType: ScalarDesc = xs.anyURI;
 
-export const ErrorReasonIDType: ScalarDesc = xs.string;
+export const ErrorReasonIDType: ScalarDesc = xs.anyURI;
 
 export const ImplementationExceptionSeverity: ScalarDesc = scalar("string", {
   values: ["ERROR", "SEVERE"],
@@ -97,7 +97,7 @@ export const ArrayOfString: ArrayDesc<t.ArrayOfString> = array(
 export const Subscribe: ComplexDesc<t.Subscribe, t.SubscribeInput> = complex("Subscribe", () => [
   field("queryName", xs.string),
   field("params", QueryParams),
-  field("dest", xs.string),
+  field("dest", xs.anyURI),
   field("controls", SubscriptionControls),
   field("subscriptionID", xs.string),
 ]);
@@ -119,7 +119,7 @@ export const SubscriptionControls: ComplexDesc<
   "SubscriptionControls",
   () => [
     field("schedule", QuerySchedule, OPTIONAL),
-    field("trigger", xs.string, OPTIONAL),
+    field("trigger", xs.anyURI, OPTIONAL),
     field("initialRecordTime", xs.dateTime, OPTIONAL),
     field("reportIfEmpty", xs.boolean),
     field("extension", SubscriptionControlsExtensionType, OPTIONAL),
@@ -144,12 +144,16 @@ export const QuerySchedule: ComplexDesc<t.QuerySchedule> = complex(
 export const QueryScheduleExtensionType: ComplexDesc<t.QueryScheduleExtensionType> = complex(
   "QueryScheduleExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const SubscriptionControlsExtensionType: ComplexDesc<
   t.SubscriptionControlsExtensionType
-> = complex("SubscriptionControlsExtensionType", () => [], { any: true, anyAttrs: true });
+> = complex("SubscriptionControlsExtensionType", () => [], {
+  any: true,
+  anyRequired: "",
+  anyAttrs: true,
+});
 
 export const Unsubscribe: ComplexDesc<t.Unsubscribe> = complex("Unsubscribe", () => [
   field("subscriptionID", xs.string),
@@ -273,7 +277,7 @@ export const ReadPointType: ComplexDesc<t.ReadPointType> = complex(
 export const ReadPointExtensionType: ComplexDesc<t.ReadPointExtensionType> = complex(
   "ReadPointExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const BusinessLocationType: ComplexDesc<t.BusinessLocationType> = complex(
@@ -288,7 +292,7 @@ export const BusinessLocationType: ComplexDesc<t.BusinessLocationType> = complex
 export const BusinessLocationExtensionType: ComplexDesc<t.BusinessLocationExtensionType> = complex(
   "BusinessLocationExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const BusinessTransactionListType: ArrayDesc<t.BusinessTransactionListType> = array(
@@ -347,7 +351,11 @@ export const DestinationListType: ArrayDesc<t.DestinationListType> = array(
 
 export const AggregationEventExtension2Type: ComplexDesc<
   t.AggregationEventExtension2Type
-> = complex("AggregationEventExtension2Type", () => [], { any: true, anyAttrs: true });
+> = complex("AggregationEventExtension2Type", () => [], {
+  any: true,
+  anyRequired: "",
+  anyAttrs: true,
+});
 
 export const QuantityEventType: ComplexDesc<
   t.QuantityEventType,
@@ -370,7 +378,7 @@ export const QuantityEventType: ComplexDesc<
 export const QuantityEventExtensionType: ComplexDesc<t.QuantityEventExtensionType> = complex(
   "QuantityEventExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const TransactionEventType: ComplexDesc<
@@ -405,7 +413,11 @@ export const TransactionEventExtensionType: ComplexDesc<t.TransactionEventExtens
 
 export const TransactionEventExtension2Type: ComplexDesc<
   t.TransactionEventExtension2Type
-> = complex("TransactionEventExtension2Type", () => [], { any: true, anyAttrs: true });
+> = complex("TransactionEventExtension2Type", () => [], {
+  any: true,
+  anyRequired: "",
+  anyAttrs: true,
+});
 
 export const TransformationEventType: ComplexDesc<
   t.TransformationEventType,
@@ -440,12 +452,16 @@ export const ILMDType: ComplexDesc<t.ILMDType> = complex(
 export const ILMDExtensionType: ComplexDesc<t.ILMDExtensionType> = complex(
   "ILMDExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const TransformationEventExtensionType: ComplexDesc<
   t.TransformationEventExtensionType
-> = complex("TransformationEventExtensionType", () => [], { any: true, anyAttrs: true });
+> = complex("TransformationEventExtensionType", () => [], {
+  any: true,
+  anyRequired: "",
+  anyAttrs: true,
+});
 
 export const EPCISEventExtensionType: ComplexDesc<
   t.EPCISEventExtensionType,
@@ -482,13 +498,13 @@ export const CorrectiveEventIDsType: ArrayDesc<t.CorrectiveEventIDsType> = array
 export const ErrorDeclarationExtensionType: ComplexDesc<t.ErrorDeclarationExtensionType> = complex(
   "ErrorDeclarationExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const EPCISEventExtension2Type: ComplexDesc<t.EPCISEventExtension2Type> = complex(
   "EPCISEventExtension2Type",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const ObjectEventExtensionType: ComplexDesc<t.ObjectEventExtensionType> = complex(
@@ -506,7 +522,7 @@ export const ObjectEventExtensionType: ComplexDesc<t.ObjectEventExtensionType> =
 export const ObjectEventExtension2Type: ComplexDesc<t.ObjectEventExtension2Type> = complex(
   "ObjectEventExtension2Type",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const EPCISEventListExtensionType: ComplexDesc<
@@ -520,7 +536,7 @@ export const EPCISEventListExtensionType: ComplexDesc<
 export const EPCISEventListExtension2Type: ComplexDesc<t.EPCISEventListExtension2Type> = complex(
   "EPCISEventListExtension2Type",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const VocabularyListType: ArrayDesc<t.VocabularyListType, t.VocabularyListTypeInput> = array(
@@ -534,7 +550,7 @@ export const VocabularyType: ComplexDesc<t.VocabularyType, t.VocabularyTypeInput
     field("VocabularyElementList", VocabularyElementListType, OPTIONAL),
     field("extension", VocabularyExtensionType, OPTIONAL),
   ],
-  { attrs: [attribute("type", "", xs.string, { required: true })], any: true, anyAttrs: true },
+  { attrs: [attribute("type", "", xs.anyURI, { required: true })], any: true, anyAttrs: true },
 );
 
 export const VocabularyElementListType: ArrayDesc<
@@ -555,34 +571,38 @@ export const VocabularyElementType: ComplexDesc<
     field("children", IDListType, OPTIONAL),
     field("extension", VocabularyElementExtensionType, OPTIONAL),
   ],
-  { attrs: [attribute("id", "", xs.string, { required: true })], any: true, anyAttrs: true },
+  { attrs: [attribute("id", "", xs.anyURI, { required: true })], any: true, anyAttrs: true },
 );
 
 export const AttributeType: ComplexDesc<t.AttributeType> = complex("AttributeType", () => [], {
-  attrs: [attribute("id", "", xs.string, { required: true })],
+  attrs: [attribute("id", "", xs.anyURI, { required: true })],
   anyAttrs: true,
 });
 
 export const IDListType: ComplexDesc<t.IDListType, t.IDListTypeInput> = complex(
   "IDListType",
-  () => [field("id", xs.string, REPEATED)],
+  () => [field("id", xs.anyURI, REPEATED)],
   { anyAttrs: true },
 );
 
 export const VocabularyElementExtensionType: ComplexDesc<
   t.VocabularyElementExtensionType
-> = complex("VocabularyElementExtensionType", () => [], { any: true, anyAttrs: true });
+> = complex("VocabularyElementExtensionType", () => [], {
+  any: true,
+  anyRequired: "",
+  anyAttrs: true,
+});
 
 export const VocabularyExtensionType: ComplexDesc<t.VocabularyExtensionType> = complex(
   "VocabularyExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const QueryResultsExtensionType: ComplexDesc<t.QueryResultsExtensionType> = complex(
   "QueryResultsExtensionType",
   () => [],
-  { any: true, anyAttrs: true },
+  { any: true, anyRequired: "", anyAttrs: true },
 );
 
 export const SecurityException: ComplexDesc<t.SecurityException> = complex(

@@ -2463,7 +2463,7 @@ export const FreightServiceCenterDetail: ComplexDesc<
   field("AdditionalDays", xs.int),
   field("LocalService", xs.string),
   field("LocalDistance", Distance),
-  field("LocalDuration", xs.string),
+  field("LocalDuration", xs.duration),
   field("LocalServiceScheduling", FreightServiceSchedulingType),
   field("LimitedServiceDays", DayOfWeekType, REPEATED),
   field("GatewayLocationId", xs.string),

@@ -15,6 +15,7 @@ import {
   fault,
   fieldsIn,
   generatedFor,
+  scalar,
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
@@ -32,7 +33,7 @@ export const NS = "http://test-soap.com/api/mixedsequence";
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const Id: ScalarDesc = xs.string;
+export const Id: ScalarDesc = scalar("string", { maxLength: 255 });
 
 export const GetData: ComplexDesc<t.GetData> = complex("GetData", () => [
   field("id", Id),

@@ -52,7 +52,7 @@ export const NS3 = "urn:fault.partner.soap.sforce.com";
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const ID: ScalarDesc = xs.string;
+export const ID: ScalarDesc = scalar("string", { length: 18, pattern: ["[a-zA-Z0-9]{18}"] });
 
 export const DebugLevel: ScalarDesc = scalar("string", { values: ["None", "DebugOnly", "Db"] });
 

@@ -10,6 +10,7 @@ import type {
   ComplexDesc,
   EncodedArray,
   FamilyDesc,
+  Facets,
   FamilyOptions,
   FieldDesc,
   ScalarDesc,
@@ -58,24 +59,63 @@ export const REPEATED_NILLABLE = { min: 0, max: UNBOUNDED, nillable: true } as c
  */
 export const REQUIRED = { min: 1 } as const;
 
+/**
+ * What a scalar's descriptor says besides its kind: a list, enumerated values, the XSD built-in its
+ * values are of (`ScalarDesc.xsd`), a union's members, and its facets, written flat.
+ */
+export interface ScalarOptions extends Facets {
+  readonly list?: boolean;
+  readonly values?: readonly string[];
+  readonly xsd?: string;
+  readonly union?: readonly ScalarDesc[];
+}
+
 const scalarCache = new Map<string, ScalarDesc>();
 /** A scalar type descriptor (cached, so identical ones are shared). */
-export function scalar(
-  s: ScalarKind,
-  options: { list?: boolean; values?: readonly string[] } = {},
-): ScalarDesc {
-  if (!options.list && !options.values) {
-    let d = scalarCache.get(s);
-    if (!d) scalarCache.set(s, (d = { k: "scalar", s }));
+export function scalar(s: ScalarKind, options: ScalarOptions = {}): ScalarDesc {
+  const { list, values, xsd, union, ...facets } = options;
+  const faceted = Object.keys(facets).length > 0;
+  if (!list && !values && !faceted && !union) {
+    const key = xsd === undefined ? s : `${s} ${xsd}`;
+    let d = scalarCache.get(key);
+    if (!d) scalarCache.set(key, (d = { k: "scalar", s, ...(xsd === undefined ? {} : { xsd }) }));
     return d;
   }
   return {
     k: "scalar",
     s,
-    ...(options.list ? { list: true } : {}),
-    ...(options.values ? { values: options.values } : {}),
+    ...(list ? { list: true } : {}),
+    ...(values ? { values } : {}),
+    ...(xsd === undefined ? {} : { xsd }),
+    ...(union ? { union } : {}),
+    ...(faceted ? { facets } : {}),
   };
 }
+
+/** The built-in types whose values are strings of their own lexical rules (`ScalarDesc.xsd`). */
+const XSD_STRINGS = [
+  "normalizedString",
+  "token",
+  "language",
+  "Name",
+  "NCName",
+  "NMTOKEN",
+  "NMTOKENS",
+  "ID",
+  "IDREF",
+  "IDREFS",
+  "ENTITY",
+  "ENTITIES",
+  "anyURI",
+  "QName",
+  "NOTATION",
+  "duration",
+  "gYear",
+  "gYearMonth",
+  "gMonth",
+  "gMonthDay",
+  "gDay",
+] as const;
 
 export interface FieldOptions {
   readonly prop?: string;
@@ -248,6 +288,7 @@ class Complex implements ComplexDesc {
   private readonly base: (() => ComplexDesc) | undefined;
   readonly any?: boolean;
   readonly anyAt?: number;
+  readonly anyRequired?: string;
   readonly anyAttrs?: boolean;
   readonly family?: FamilyDesc;
   constructor(
@@ -259,6 +300,7 @@ class Complex implements ComplexDesc {
   ) {
     if (options.any) this.any = true;
     if (options.anyAt !== undefined) this.anyAt = options.anyAt;
+    if (options.anyRequired !== undefined) this.anyRequired = options.anyRequired;
     if (options.anyAttrs) this.anyAttrs = true;
     if (options.family) this.family = new Family(name, options.family);
     this.base = options.base;
@@ -301,6 +343,8 @@ export interface ComplexOptions {
   readonly text?: ScalarDesc;
   readonly any?: boolean;
   readonly anyAt?: number;
+  /** See `ComplexDesc.anyRequired`. */
+  readonly anyRequired?: string;
   readonly anyAttrs?: boolean;
   readonly family?: FamilyOptions;
 }
@@ -377,4 +421,8 @@ export const xs = {
   base64Binary: scalar("base64Binary"),
   hexBinary: scalar("hexBinary"),
   anyType: scalar("anyType"),
+  ...(Object.fromEntries(XSD_STRINGS.map((x) => [x, scalar("string", { xsd: x })])) as Record<
+    (typeof XSD_STRINGS)[number],
+    ScalarDesc
+  >),
 } as const satisfies Record<ScalarKind, ScalarDesc>;

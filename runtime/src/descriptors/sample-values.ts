@@ -18,6 +18,36 @@ import {
 } from "./types.js";
 import type { HttpOperationDesc, OperationDesc, ServiceDesc } from "./operations.js";
 import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
+import { always0, scalarText } from "./scalar-sample.js";
+import type { Choose } from "./xsd-regex.js";
+
+/** How samples are built: `seed` varies them (enumerations, unions, patterns); absent, fixed. */
+export interface SampleOptions {
+  readonly seed?: number;
+}
+
+/** What a sample's build carries down its tree: how it picks among valid values. */
+interface Cx {
+  readonly choose: Choose;
+}
+
+/** A seeded source of choices (mulberry32): the same seed, the same sample. */
+function seeded(seed: number): Choose {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return Math.floor(r * n);
+  };
+}
+
+const cxOf = (o: SampleOptions | undefined): Cx => ({
+  choose: o?.seed === undefined ? always0 : seeded(o.seed),
+});
+const DEFAULT_CX: Cx = { choose: always0 };
 
 /** How deep a sample goes before it leaves optional content out (recursive types end there). */
 const MAX_DEPTH = 6;
@@ -25,7 +55,7 @@ const MAX_DEPTH = 6;
 const HARD_DEPTH = 12;
 
 /** Every scalar kind, from the built-in descriptors. */
-const KINDS = Object.keys(xs) as ScalarKind[];
+const KINDS = [...new Set(Object.values(xs).map((d) => d.s))];
 
 /**
  * The lexical stand-in of a kind, required (`opt` false) or optional: `code` keeps them all
@@ -78,30 +108,41 @@ export const STAND_INS: ReadonlyMap<string, StandIn> = new Map(
   ),
 );
 const standInOf = new Map([...STAND_INS].map(([text, s]) => [`${s.kind}/${s.optional}`, text]));
+const plainOf = (kind: ScalarKind, optional: boolean): string =>
+  standInOf.get(`${kind}/${optional}`) ?? "";
 
 /**
- * The typed stand-in of a scalar type: its first enumerated value if it has some; two for a list.
- * Each is parsed anew, so that no two places of a sample share an object.
+ * The typed sample of a scalar type: a value of its lexical type meeting its facets
+ * (scalar-sample.ts), its first enumerated value if it has some (a chosen one, seeded); two for a
+ * list. Each is parsed anew, so that no two places of a sample share an object. Where no value
+ * meets the facets (the generator has said so), the kind's plain stand-in.
  */
-function scalarSample(d: ScalarDesc, optional: boolean): unknown {
-  const text = d.values?.[0] ?? standInOf.get(`${d.s}/${optional}`) ?? "";
-  return d.list ? [parseScalar(d.s, text), parseScalar(d.s, text)] : parseScalar(d.s, text);
+function scalarSample(d: ScalarDesc, optional: boolean, cx: Cx = DEFAULT_CX): unknown {
+  const one = () => {
+    const text = scalarText(d, plainOf, optional, cx.choose);
+    return parseScalar(d.s, typeof text === "string" ? text : plainOf(d.s, optional));
+  };
+  return d.list ? [one(), one()] : one();
 }
 
 /**
  * A sample value of a type (undefined when none can be made, e.g. an abstract type without
  * members).
  */
-function sampleOf(type: TypeDesc, optional: boolean, depth = 0): unknown {
-  if (type.k === "scalar") return scalarSample(type, optional);
+function sampleOf(type: TypeDesc, optional: boolean, cx: Cx, depth = 0): unknown {
+  if (type.k === "scalar") return scalarSample(type, optional, cx);
   if (type.k === "array") {
-    const item = occurrenceSample(type.item, depth + 1);
-    return item === undefined ? [] : [item, occurrenceSample(type.item, depth + 1)];
+    const one = occurrenceSample(type.item, depth + 1, cx);
+    return one === undefined ? [] : repeat(one, type.item, depth + 1, cx);
   }
-  return complexSample(type, depth);
+  return complexSample(type, depth, cx);
 }
 
-function complexSample(type: ComplexDesc, depth: number): Record<string, unknown> | undefined {
+function complexSample(
+  type: ComplexDesc,
+  depth: number,
+  cx: Cx,
+): Record<string, unknown> | undefined {
   let c = type;
   if (type.family?.abstract) {
     // Family.derived lists concrete types only.
@@ -114,10 +155,13 @@ function complexSample(type: ComplexDesc, depth: number): Record<string, unknown
   const obj: Record<string, unknown> = tag === undefined ? {} : { $type: tag };
   for (const a of c.attrs) {
     // A fixed attribute is written only where required, and then read back: the same here.
-    if (a.fixed === undefined) obj[a.prop] = scalarSample(a.type, !a.required);
+    if (a.fixed === undefined) obj[a.prop] = scalarSample(a.type, !a.required, cx);
     else if (a.required) obj[a.prop] = parseScalar(a.type.s, a.fixed);
   }
-  if (c.text) obj["$value"] = scalarSample(c.text, false);
+  if (c.text) obj["$value"] = scalarSample(c.text, false, cx);
+  // A wildcard that must be filled gets an element no schema declares (admitted, read laxly).
+  if (c.anyRequired !== undefined)
+    obj["$any"] = [{ ns: c.anyRequired, local: "sample", attrs: {}, children: [] }];
   const lists = new Set<string>();
   for (const f of c.fields) {
     // A valid value holds one branch of a choice: a sample, the first.
@@ -126,10 +170,10 @@ function complexSample(type: ComplexDesc, depth: number): Record<string, unknown
       if (lists.has(f.prop)) continue;
       lists.add(f.prop);
       const members = c.fields.filter((m) => m.tag !== undefined && m.prop === f.prop);
-      obj[f.prop] = listSample(members, depth + 1);
+      obj[f.prop] = listSample(members, depth + 1, cx);
       continue;
     }
-    const v = fieldSample(f, depth + 1);
+    const v = fieldSample(f, depth + 1, cx);
     if (v !== undefined) obj[f.prop] = v;
   }
   return obj;
@@ -143,60 +187,82 @@ const otherBranch = (f: FieldDesc): boolean => f.branch !== undefined && f.branc
  * its content, each an item per element of the first branch of any choice in it, in schema order
  * (`Message`, `Message`; `ChangeKey`, `Created`, `ChangeKey`, `Created`).
  */
-function listSample(members: readonly FieldDesc[], depth: number): unknown[] {
+function listSample(members: readonly FieldDesc[], depth: number, cx: Cx): unknown[] {
   const items: unknown[] = [];
   for (let n = 0; n < 2; n++)
     for (const m of members) {
       if (otherBranch(m)) continue;
-      const value = occurrenceSample(m, depth);
+      const value = occurrenceSample(m, depth, cx);
       if (value !== undefined) items.push({ $choice: m.tag, value });
     }
   return items;
 }
 
 /**
- * The property value of a field: two items when it repeats; undefined when it is left out. An
- * optional repeated field left out is `[]`, as it is read (a choice's branch not taken excepted).
- * Not for an ordered list's elements (`listSample`).
+ * The property value of a field: when it repeats, two items, or as many as its `minOccurs` asks
+ * (at most its `maxOccurs`); undefined when it is left out. An optional repeated field left out is
+ * `[]`, as it is read (a choice's branch not taken excepted). Not for an ordered list's elements
+ * (`listSample`).
  */
-export function fieldSample(f: FieldDesc, depth: number): unknown {
-  const one = occurrenceSample(f, depth);
+export function fieldSample(f: FieldDesc, depth: number, cx: Cx = DEFAULT_CX): unknown {
+  const one = occurrenceSample(f, depth, cx);
   if (f.max <= 1) return one;
-  if (one !== undefined) return [one, occurrenceSample(f, depth)];
-  return f.min === 0 && !f.choice ? [] : undefined;
+  if (one === undefined) return f.min === 0 && !f.choice ? [] : undefined;
+  return repeat(one, f, depth, cx);
 }
 
-/** One occurrence of a field's element; undefined when it is left out. */
-function occurrenceSample(f: FieldDesc, depth: number): unknown {
+/** `one` and further occurrences of `f`: two, or as many as its minOccurs asks. */
+function repeat(one: unknown, f: FieldDesc, depth: number, cx: Cx): unknown[] {
+  const count = Math.max(1, Math.min(f.max, Math.max(2, f.min)));
+  const items: unknown[] = [one];
+  while (items.length < count) items.push(occurrenceSample(f, depth, cx));
+  return items;
+}
+
+/**
+ * One occurrence of a field's element; undefined when it is left out. A required one that cannot
+ * be built (a recursion cut off, an abstract type without members) is nil where it may be.
+ */
+function occurrenceSample(f: FieldDesc, depth: number, cx: Cx): unknown {
+  const v = builtOccurrence(f, depth, cx);
+  return v === undefined && f.min > 0 && f.nillable ? null : v;
+}
+
+function builtOccurrence(f: FieldDesc, depth: number, cx: Cx): unknown {
   // A fixed value is written where required even when left out, and read back: so it is given.
   if (f.fixed !== undefined)
     return f.min > 0 && f.type.k === "scalar" ? parseScalar(f.type.s, f.fixed) : undefined;
   if (depth > (f.min === 0 ? MAX_DEPTH : HARD_DEPTH)) return undefined;
-  if (!f.abstract) return sampleOf(f.type, f.min === 0, depth);
+  if (!f.abstract) return sampleOf(f.type, f.min === 0, cx, depth);
   const member = (f.substitutes ?? []).find((m) => m.type.k === "complex");
-  const v = member && sampleOf(member.type, f.min === 0, depth);
+  const v = member && sampleOf(member.type, f.min === 0, cx, depth);
   return v === undefined ? undefined : { ...(v as object), $element: member!.name };
 }
 
 /** The sample of an element field's own value (not the property: one occurrence). */
-export function elementSample(f: FieldDesc): unknown {
-  return sampleOf(f.type, false) ?? {};
+export function elementSample(f: FieldDesc, options?: SampleOptions): unknown {
+  return sampleOf(f.type, false, cxOf(options)) ?? {};
 }
 
 /**
  * The value a message body's element is written from: the element's value, or for a multi-part
  * body one value per part.
  */
-export function bodySample(b: BodyDesc): unknown {
-  if (!b.parts) return elementSample(b.element);
-  return Object.fromEntries(b.parts.fields.map((f) => [f.prop, fieldSample(f, 0)]));
+export function bodySample(b: BodyDesc, options?: SampleOptions): unknown {
+  if (!b.parts) return elementSample(b.element, options);
+  const cx = cxOf(options);
+  return Object.fromEntries(b.parts.fields.map((f) => [f.prop, fieldSample(f, 0, cx)]));
 }
 
-/** The typed input of an HTTP operation whose parameters all hold their stand-ins. */
-export function httpInputSample(op: HttpOperationDesc): Record<string, unknown> {
+/** The typed input of an HTTP operation whose parameters all hold their samples. */
+export function httpInputSample(
+  op: HttpOperationDesc,
+  options?: SampleOptions,
+): Record<string, unknown> {
+  const cx = cxOf(options);
   return Object.fromEntries(
     op.params.map((p) => {
-      const v = () => scalarSample(p.type, !p.required);
+      const v = () => scalarSample(p.type, !p.required, cx);
       return [p.prop, p.repeated ? [v(), v()] : v()];
     }),
   );
@@ -219,36 +285,27 @@ function operationOf(service: ServiceDesc, method: string): OperationDesc {
 }
 
 /** The typed value of a response body: none for a void result, the result's own when unwrapped. */
-function resultSample(b: BodyDesc | undefined): unknown {
+function resultSample(b: BodyDesc | undefined, options?: SampleOptions): unknown {
   if (!b || b.void) return undefined;
-  const value = bodySample(b);
+  const value = bodySample(b, options);
   return b.prop === undefined ? value : (value as Record<string, unknown>)[b.prop];
 }
 
 /**
  * A sample of what a client sends to the operation `method` stands for (`Op["input"]`): every
- * field given a stand-in that is valid for its type, the same on every call, a new object each
- * time. For mocks and tests: `client.getMessages(sampleInput(ApiDesc, "getMessages"))`.
+ * field given a value that is valid for its type and facets, the same on every call (unless
+ * `options.seed` varies it: the same seed, the same sample), a new object each time. For mocks and tests: `client.getMessages(sampleInput(ApiDesc, "getMessages"))`.
  */
 export function sampleInput<S extends AnyServiceDesc, M extends MethodOf<S>>(
   service: S,
   method: M,
+  options?: SampleOptions,
 ): OperationOf<S, M>["input"] {
   const op = operationOf(service, method);
-  if (op.kind === "http") return httpInputSample(op);
+  if (op.kind === "http") return httpInputSample(op, options);
   if (!op.request) return undefined;
-  const value = bodySample(op.request);
+  const value = bodySample(op.request, options);
   return op.request.prop === undefined ? value : { [op.request.prop]: value };
-}
-
-/** How samples are built. */
-export interface SampleOptions {
-  /**
-   * Varies the values (which enumeration value, which branch) deterministically per seed; absent,
-   * the same sample every time. Accepted for the mock's `seed` (mocks/config.json): the seeded
-   * builder reads it (issue #45, item 1).
-   */
-  readonly seed?: number;
 }
 
 /**
@@ -259,10 +316,9 @@ export interface SampleOptions {
 export function sampleOutput<S extends AnyServiceDesc, M extends MethodOf<S>>(
   service: S,
   method: M,
-  options: SampleOptions = {},
+  options?: SampleOptions,
 ): OperationOf<S, M>["serverOutput"] {
-  void options;
   const op = operationOf(service, method);
   if (op.kind === "soap" && op.oneWay) return undefined;
-  return resultSample(op.response);
+  return resultSample(op.response, options);
 }

@@ -22,6 +22,33 @@ export interface ScalarDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly list?: boolean;
   /** Enumerated values, when the type restricts to them. */
   readonly values?: readonly string[];
+  /**
+   * The XSD built-in type whose lexical space the values are in, when it is not `s` (`duration`,
+   * `token`, `language`): samples (sample-values.ts) write a value of it.
+   */
+  readonly xsd?: string;
+  /** The schema's facets (of each item, for a list): samples meet them. */
+  readonly facets?: Facets;
+  /** `xs:union`: its member types, in order; a value is one of theirs. */
+  readonly union?: readonly ScalarDesc[];
+}
+
+/**
+ * The facets of a restricted simple type, as the schema writes them (bounds lexical). `pattern`
+ * holds one pattern per derivation step, all of which a value meets (the alternatives of one step
+ * joined by `|`). Only samples read them: the runtime does not validate values against them.
+ */
+export interface Facets {
+  readonly pattern?: readonly string[];
+  readonly length?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minInclusive?: string;
+  readonly maxInclusive?: string;
+  readonly minExclusive?: string;
+  readonly maxExclusive?: string;
+  readonly totalDigits?: number;
+  readonly fractionDigits?: number;
 }
 
 export interface FieldDesc {
@@ -103,6 +130,11 @@ export interface ComplexDesc<T = unknown, In = T> extends Typed<T, In> {
    * Where `$any` content is written: before the field of this index (default: after every field).
    */
   readonly anyAt?: number;
+  /**
+   * An `xs:any` a valid value must fill: a namespace it admits, where a sample (sample-values.ts)
+   * puts a harmless element.
+   */
+  readonly anyRequired?: string;
   /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
   readonly anyAttrs?: boolean;
   /**

@@ -56,7 +56,7 @@ export const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]
   unsignedByte: [0, 255],
 };
 
-const BIGINT_RANGES: Partial<
+export const BIGINT_RANGES: Partial<
   Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>
 > = {
   long: [-(2n ** 63n), 2n ** 63n - 1n],

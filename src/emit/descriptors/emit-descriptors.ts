@@ -1,5 +1,6 @@
 /** The field calls of descriptors.ts, and the options its `field` leaves unsaid. */
 import type { ElementDecl, ElementField, QName, SimpleType, TypeRef } from "../../model/model.js";
+import { simpleDescExpr } from "./scalar-descriptors.js";
 import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { nsRef, rt, type EmitContext } from "../context.js";
 import type { RuntimeFieldOptions } from "../runtime-symbols.js";
@@ -21,24 +22,6 @@ export function nsTemplate(ctx: EmitContext, value: string): string {
   if (!best) return JSON.stringify(value);
   const rest = value.slice(best[0].length).replace(/[`\\$]/g, (c) => `\\${c}`);
   return `\`\${${best[1]}}${rest}\``;
-}
-
-export function scalarCall(ctx: EmitContext, t: SimpleType): Code {
-  const opts: Props = [];
-  if (t.list) opts.push(["list", "true"]);
-  if (t.enumeration.length > 0)
-    opts.push(["values", array(t.enumeration.map((v) => JSON.stringify(v)))]);
-  return opts.length === 0
-    ? `${rt(ctx, "xs")}.${t.base.scalar}`
-    : call(rt(ctx, "scalar"), JSON.stringify(t.base.scalar), object(opts));
-}
-
-/** The descriptor of a simple type or built-in scalar. */
-export function simpleDescExpr(ctx: EmitContext, t: TypeRef): Code {
-  if (t.kind === "builtin") return `${rt(ctx, "xs")}.${t.scalar}`;
-  if (t.kind === "simple")
-    return t.name === undefined ? scalarCall(ctx, t) : ctx.plan.names.type(t).descriptor;
-  return `${rt(ctx, "xs")}.string`;
 }
 
 /**

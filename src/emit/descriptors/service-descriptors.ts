@@ -22,9 +22,9 @@ import {
   elementFieldCall,
   fieldOf,
   nsTemplate,
-  simpleDescExpr,
   type Props,
 } from "./emit-descriptors.js";
+import { simpleDescExpr } from "./scalar-descriptors.js";
 import { soapFlags, usesEncoding } from "./soap-operation-flags.js";
 
 function soapBody(

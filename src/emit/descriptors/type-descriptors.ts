@@ -9,12 +9,12 @@ import type { RuntimeType } from "../runtime-symbols.js";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 import {
   elementFieldCall,
+  nsTemplate,
   options,
-  scalarCall,
-  simpleDescExpr,
   typeNameObject,
   type Props,
 } from "./emit-descriptors.js";
+import { scalarCall, simpleDescExpr } from "./scalar-descriptors.js";
 
 /** The declaration of one type's descriptor. */
 export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): Statement {
@@ -51,6 +51,8 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
     // An index among all the fields, the inherited ones included.
     const at = anyIndex(hierarchy);
     if (at < hierarchy.reduce((n, c) => n + c.fields.length, 0)) opts.push(["anyAt", String(at)]);
+    const required = hierarchy.find((c) => c.anyRequired !== undefined)?.anyRequired;
+    if (required !== undefined) opts.push(["anyRequired", nsTemplate(ctx, required)]);
   }
   if (hierarchy.some((c) => c.anyAttributes)) opts.push(["anyAttrs", "true"]);
   if (inFamily(t)) opts.push(["family", familyOptions(ctx, t)]);

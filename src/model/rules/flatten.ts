@@ -44,6 +44,8 @@ export interface FlatContent {
   readonly fields: ElementField[];
   readonly anyElements: boolean;
   readonly anyPosition?: number;
+  /** Set when a wildcard must be filled: a namespace it admits (`ComplexType.anyRequired`). */
+  readonly anyRequired?: string;
 }
 
 /**
@@ -66,6 +68,8 @@ interface Walk {
   choiceParticles: number;
   any: boolean;
   anyAt?: number;
+  /** The namespace of an element that meets the first required wildcard (`FlatContent`). */
+  anyRequired?: string;
   fields: number;
 }
 
@@ -78,6 +82,7 @@ export const content: MappingRule<FlattenContext> = {
     ct.fields = flat.fields;
     ct.anyElements = flat.anyElements;
     if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
+    if (flat.anyRequired !== undefined) ct.anyRequired = flat.anyRequired;
   },
 };
 
@@ -97,9 +102,21 @@ export function flattenContent(
     groups: new Set(),
   };
   const fields = particle ? flatten(w, particle, schema, top) : [];
+  const required = w.anyRequired === undefined ? {} : { anyRequired: w.anyRequired };
   return w.anyAt !== undefined && w.anyAt < fields.length
-    ? { fields, anyElements: w.any, anyPosition: w.anyAt }
-    : { fields, anyElements: w.any };
+    ? { fields, anyElements: w.any, anyPosition: w.anyAt, ...required }
+    : { fields, anyElements: w.any, ...required };
+}
+
+/** A namespace no schema declares elements in: what fills `##any` and `##other` wildcards. */
+export const SAMPLE_ANY_NS = "urn:wsdl-tsgen:sample";
+
+/** A namespace a wildcard's `namespace` attribute admits, for a sample's element. */
+function wildcardNamespace(attr: string | undefined, target: string): string {
+  const first = (attr ?? "##any").trim().split(/\s+/)[0] ?? "##any";
+  if (first === "##local") return "";
+  if (first === "##targetNamespace") return target;
+  return first === "##any" || first === "##other" || first === "" ? SAMPLE_ANY_NS : first;
 }
 
 function flatten(
@@ -131,6 +148,9 @@ function flatten(
       });
     } else if (item.kind === "any") {
       markAny(w);
+      // A wildcard a valid value must fill: samples put a harmless element there.
+      if (item.minOccurs > 0 && !optional && ref === undefined)
+        w.anyRequired ??= wildcardNamespace(item.namespace, schema.targetNamespace);
     } else {
       out.push(...flatten(w, item, schema, { ...inner, choice: ref }));
     }

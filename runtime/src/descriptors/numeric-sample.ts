@@ -1,0 +1,123 @@
+/**
+ * Samples of the number kinds that meet bounds (min/max Inclusive/Exclusive) and digits (totalDigits,
+ * fractionDigits), computed exactly: a value is an integer count of 10^-scale, a bigint, so that a
+ * bound like 0.005 or 9223372036854775807 is kept as written. The stand-in is kept when it already
+ * fits; else the value nearest it that does.
+ */
+import { BIGINT_RANGES, NUMBER_RANGES, type ScalarKind } from "../scalars/scalars.js";
+import type { Facets } from "./types.js";
+import type { Choose } from "./xsd-regex.js";
+
+/** Why a scalar has no sample: facets no value meets, or a pattern the builder cannot meet. */
+export interface NoSample {
+  readonly none: "contradiction" | "pattern";
+  readonly why: string;
+}
+
+/** Each integer kind's range, as bigints (undefined: unbounded that way). */
+const INTEGER_RANGES: Partial<
+  Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>
+> = {
+  ...Object.fromEntries(
+    Object.entries(NUMBER_RANGES).map(([k, [lo, hi]]) => [k, [BigInt(lo), BigInt(hi)]]),
+  ),
+  ...BIGINT_RANGES,
+};
+const DECIMALS = new Set<ScalarKind>(["decimal", "float", "double"]);
+const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
+
+/** `text` (a decimal lexical) times 10^scale, rounded down or up; undefined when not a decimal. */
+function scaled(text: string, scale: number, up: boolean): bigint | undefined {
+  const m = DECIMAL.exec(text);
+  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return undefined;
+  const frac = m[3] ?? "";
+  const kept = (frac + "0".repeat(scale)).slice(0, scale);
+  let n = BigInt((m[2] || "0") + kept);
+  const cut = /[1-9]/.test(frac.slice(scale));
+  if (m[1] === "-") n = -n;
+  // Digits cut off move the value toward zero: round it the way asked.
+  if (cut && up && m[1] !== "-") n += 1n;
+  if (cut && !up && m[1] === "-") n -= 1n;
+  return n;
+}
+
+/** `n` × 10^-scale as a decimal lexical. */
+function format(n: bigint, scale: number): string {
+  const neg = n < 0n;
+  const digits = (neg ? -n : n).toString().padStart(scale + 1, "0");
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale);
+  return `${neg ? "-" : ""}${int}${scale > 0 ? `.${frac}` : ""}`;
+}
+
+const max = (a: bigint | undefined, b: bigint | undefined) =>
+  a === undefined ? b : b === undefined ? a : a > b ? a : b;
+const min = (a: bigint | undefined, b: bigint | undefined) =>
+  a === undefined ? b : b === undefined ? a : a < b ? a : b;
+
+/** The least and greatest values (in units of 10^-scale) that meet the bounds and digits. */
+function bounds(kind: ScalarKind, f: Facets, scale: number) {
+  const unit = 10n ** BigInt(scale);
+  const range = INTEGER_RANGES[kind];
+  let lo = range?.[0] === undefined ? undefined : range[0] * unit;
+  let hi = range?.[1] === undefined ? undefined : range[1] * unit;
+  const inc = (s: string | undefined, up: boolean) =>
+    s === undefined ? undefined : scaled(s, scale, up);
+  lo = max(lo, inc(f.minInclusive, true));
+  hi = min(hi, inc(f.maxInclusive, false));
+  const minEx = inc(f.minExclusive, false);
+  const maxEx = inc(f.maxExclusive, true);
+  if (minEx !== undefined) lo = max(lo, minEx + 1n);
+  if (maxEx !== undefined) hi = min(hi, maxEx - 1n);
+  if (f.totalDigits !== undefined) {
+    const top = 10n ** BigInt(f.totalDigits) - 1n;
+    lo = max(lo, -top);
+    hi = min(hi, top);
+  }
+  return { lo, hi };
+}
+
+/** Whether a number kind's bounds or digits restrict it. */
+const restricts = (f: Facets): boolean =>
+  [
+    f.minInclusive,
+    f.maxInclusive,
+    f.minExclusive,
+    f.maxExclusive,
+    f.totalDigits,
+    f.fractionDigits,
+  ].some((v) => v !== undefined);
+
+/**
+ * A value of `kind` that meets the facets' bounds and digits: `stand` when it does, else the one
+ * nearest it (moved by a chosen step, when seeded).
+ */
+export function numericSample(
+  kind: ScalarKind,
+  f: Facets,
+  stand: string,
+  choose: Choose,
+): string | NoSample {
+  const integer = kind in INTEGER_RANGES;
+  if ((!integer && !DECIMALS.has(kind)) || !restricts(f)) return stand;
+  const most = integer ? 0 : (f.fractionDigits ?? 6);
+  const least = integer ? 0 : Math.min(most, f.fractionDigits ?? 2);
+  // The fewest fraction digits with a value in the bounds: 1.5 → 2 under fractionDigits="0".
+  for (let scale = least; scale <= most; scale++) {
+    const { lo, hi } = bounds(kind, f, scale);
+    if (lo !== undefined && hi !== undefined && lo > hi) continue;
+    const own = scaled(stand, scale, false);
+    const fitsOwn =
+      own !== undefined &&
+      scaled(stand, scale, true) === own &&
+      (lo === undefined || own >= lo) &&
+      (hi === undefined || own <= hi);
+    if (fitsOwn && scale === least) return stand;
+    let v = own ?? 1n;
+    v += BigInt(choose(5));
+    if (lo !== undefined && v < lo) v = lo;
+    if (hi !== undefined && v > hi) v = hi;
+    return format(v, scale);
+  }
+  return { none: "contradiction", why: `no ${kind} value lies within the bounds and digits` };
+}
