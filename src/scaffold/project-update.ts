@@ -73,7 +73,15 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     return failed([...generated.diagnostics, diagnostic("SCAFFOLD_SERVICE_MISSING", message, at)]);
   }
   const { updateService } = await import("./update.js");
-  const specs = serviceSpecs(set, context);
+  const { typeNames } = await import("./update-types.js");
+  const reached = await typeChangesOf(base.out, generated);
+  const specs = serviceSpecs(set, context).map((s) => ({
+    ...s,
+    methods: s.methods.map((m) => ({
+      ...m,
+      typeChanges: reached([...typeNames(m.inputType), ...typeNames(m.outputType)]),
+    })),
+  }));
   const edited = updateService(text, LAYOUT.service, specs);
   let { diagnostics } = edited;
   const ok = !diagnostics.some((d) => d.severity === "error");
@@ -93,6 +101,18 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** What changed in the generated types.ts on disk, by the types a signature names (none at first). */
+async function typeChangesOf(
+  out: string,
+  generated: GenerateResult,
+): Promise<(roots: readonly string[]) => string[]> {
+  const next = generated.files.find((f) => f.path === "types.ts")?.content;
+  const was = await readFile(path.join(out, "types.ts"), "utf8").catch(() => undefined);
+  if (next === undefined || was === undefined || was === next) return () => [];
+  const { typeChangeReporter } = await import("./update-types.js");
+  return typeChangeReporter(was, next);
+}
 
 /**
  * A gateway project brought in step: its SDK regenerated and its openapi.json rewritten from the

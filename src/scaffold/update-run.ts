@@ -22,6 +22,11 @@ export interface MethodSpec {
   readonly text: string;
   /** Names `text` needs imported: type-only or value, and from which module. */
   readonly imports: readonly ImportSpec[];
+  /**
+   * What changed inside the generated types the method's signature reaches, one line per type,
+   * in the SDK this update writes: a renamed field leaves the signature's text the same.
+   */
+  readonly typeChanges?: readonly string[];
 }
 
 export interface ImportSpec {
@@ -84,6 +89,14 @@ export function insert(run: Run, pos: number, text: string): void {
 export function warn(run: Run, code: DiagnosticCode, message: string, pos: number): void {
   const { line, column } = run.sf.getLineAndColumnAtPos(pos);
   run.diagnostics.push(diagnostic(code, message, { file: run.file, line, column }, "warning"));
+}
+
+/** A text's tokens joined by single spaces: its comments and layout left out, for comparing. */
+export function tokens(text: string): string {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const out: string[] = [];
+  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
+  return out.join(" ");
 }
 
 /** The next token at or after `pos`, past white space and comments. */

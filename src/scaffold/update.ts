@@ -30,6 +30,7 @@ import {
   warn,
   type ImportSpec,
   type MethodSpec,
+  tokens,
   type Run,
   type ServiceSpec,
   type UpdateResult,
@@ -166,6 +167,12 @@ function checkSignature(
   if (input) compareType(run, service, spec, "input", input, spec.inputType);
   const output = fn.getReturnTypeNode();
   if (output) compareType(run, service, spec, "output", promised(output), spec.outputType);
+  if (spec.typeChanges?.length) {
+    const message =
+      `method ${spec.method} of ${service.objectName}: types it uses changed inside ` +
+      `(${spec.typeChanges.join(" | ")}); the method was kept as written`;
+    warn(run, "SCAFFOLD_SIGNATURE_CHANGED", message, member.getStart());
+  }
 }
 
 /** `T` of `Promise<T>`, or the type itself (a method may return its result synchronously). */
@@ -210,13 +217,6 @@ function specTypeKey(type: string): string {
   const statement = sf.statements[0];
   if (!statement || !ts.isTypeAliasDeclaration(statement)) return tokens(type);
   return typeKey(statement.type, sf);
-}
-
-function tokens(text: string): string {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  const out: string[] = [];
-  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
-  return out.join(" ");
 }
 
 /**

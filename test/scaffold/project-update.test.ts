@@ -126,6 +126,30 @@ describe("scaffold --update", () => {
     },
   );
 
+  it("reports a field renamed inside a type at each method that reaches it, once", async () => {
+    const project = path.join(dir, "renamed-field");
+    await scaffold({ wsdl: WSDL_PATH, out: project });
+    const wsdlFile = path.join(project, "wsdl/api.wsdl");
+    const wsdl = readFileSync(wsdlFile, "utf8");
+    writeFileSync(wsdlFile, wsdl.replace('name="Transcription"', 'name="Transcript"'));
+
+    const updated = await updateProject(project, { check: false, strict: false });
+    expect(updated.ok).toBe(true);
+    const changed = updated.diagnostics.filter((d) => d.code === "SCAFFOLD_SIGNATURE_CHANGED");
+    // The two listing operations return Messages; DeleteMessage reaches no changed type.
+    expect(changed.map((d) => d.message.match(/^method (\w+)/)![1])).toEqual([
+      "getMessages",
+      "getMessagesInDateRange",
+    ]);
+    expect(changed[0]!.message).toContain("Messages: Transcription removed; Transcript added");
+    const lines = readFileSync(path.join(project, "src/service.ts"), "utf8").split("\n");
+    expect(changed[0]!.line).toBe(lines.findIndex((l) => l.includes("async getMessages(")) + 1);
+
+    // Reported by the update that brings the change: the SDK on disk now has it.
+    const again = await updateProject(project, { check: false, strict: false });
+    expect(again.diagnostics.filter((d) => d.code === "SCAFFOLD_SIGNATURE_CHANGED")).toEqual([]);
+  });
+
   it("a project without its config is a located error (exit 1), not a stack trace", () => {
     const r = spawnSync(process.execPath, [BIN, "scaffold", "--update"], {
       cwd: dir,
