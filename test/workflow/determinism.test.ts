@@ -73,7 +73,7 @@ describe("a target namespace change", () => {
     expect(changed[0]).toBe(
       'descriptors.ts: export const NS = "http://api.example.com/messages/2025/";',
     );
-    expect(changed[1]).toMatch(/^wsdl\.ts: +export const WSDL = "<\?xml version/);
+    expect(changed[1]).toMatch(/^wsdl\.ts: +'<\?xml version/);
   });
 
   it("namespaceNames pins the constant's name", async () => {

@@ -147,9 +147,8 @@ export const QueryScheduleExtensionType: ComplexDesc<t.QueryScheduleExtensionTyp
   { any: true, anyAttrs: true },
 );
 
-export const SubscriptionControlsExtensionType: ComplexDesc<
-  t.SubscriptionControlsExtensionType
-> = complex("SubscriptionControlsExtensionType", () => [], { any: true, anyAttrs: true });
+export const SubscriptionControlsExtensionType: ComplexDesc<t.SubscriptionControlsExtensionType> =
+  complex("SubscriptionControlsExtensionType", () => [], { any: true, anyAttrs: true });
 
 export const Unsubscribe: ComplexDesc<t.Unsubscribe> = complex("Unsubscribe", () => [
   field("subscriptionID", xs.string),
@@ -345,27 +344,24 @@ export const DestinationListType: ArrayDesc<t.DestinationListType> = array(
   field("destination", () => SourceDestType, { max: UNBOUNDED }),
 );
 
-export const AggregationEventExtension2Type: ComplexDesc<
-  t.AggregationEventExtension2Type
-> = complex("AggregationEventExtension2Type", () => [], { any: true, anyAttrs: true });
+export const AggregationEventExtension2Type: ComplexDesc<t.AggregationEventExtension2Type> =
+  complex("AggregationEventExtension2Type", () => [], { any: true, anyAttrs: true });
 
-export const QuantityEventType: ComplexDesc<
-  t.QuantityEventType,
-  t.QuantityEventTypeInput
-> = complex(
-  "QuantityEventType",
-  () => [
-    field("epcClass", EPCClassType),
-    field("quantity", xs.int),
-    field("bizStep", BusinessStepIDType, OPTIONAL),
-    field("disposition", DispositionIDType, OPTIONAL),
-    field("readPoint", ReadPointType, OPTIONAL),
-    field("bizLocation", BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
-    field("extension", QuantityEventExtensionType, OPTIONAL),
-  ],
-  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
-);
+export const QuantityEventType: ComplexDesc<t.QuantityEventType, t.QuantityEventTypeInput> =
+  complex(
+    "QuantityEventType",
+    () => [
+      field("epcClass", EPCClassType),
+      field("quantity", xs.int),
+      field("bizStep", BusinessStepIDType, OPTIONAL),
+      field("disposition", DispositionIDType, OPTIONAL),
+      field("readPoint", ReadPointType, OPTIONAL),
+      field("bizLocation", BusinessLocationType, OPTIONAL),
+      field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+      field("extension", QuantityEventExtensionType, OPTIONAL),
+    ],
+    { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
+  );
 
 export const QuantityEventExtensionType: ComplexDesc<t.QuantityEventExtensionType> = complex(
   "QuantityEventExtensionType",
@@ -403,9 +399,8 @@ export const TransactionEventExtensionType: ComplexDesc<t.TransactionEventExtens
   { anyAttrs: true },
 );
 
-export const TransactionEventExtension2Type: ComplexDesc<
-  t.TransactionEventExtension2Type
-> = complex("TransactionEventExtension2Type", () => [], { any: true, anyAttrs: true });
+export const TransactionEventExtension2Type: ComplexDesc<t.TransactionEventExtension2Type> =
+  complex("TransactionEventExtension2Type", () => [], { any: true, anyAttrs: true });
 
 export const TransformationEventType: ComplexDesc<
   t.TransformationEventType,
@@ -443,9 +438,8 @@ export const ILMDExtensionType: ComplexDesc<t.ILMDExtensionType> = complex(
   { any: true, anyAttrs: true },
 );
 
-export const TransformationEventExtensionType: ComplexDesc<
-  t.TransformationEventExtensionType
-> = complex("TransformationEventExtensionType", () => [], { any: true, anyAttrs: true });
+export const TransformationEventExtensionType: ComplexDesc<t.TransformationEventExtensionType> =
+  complex("TransformationEventExtensionType", () => [], { any: true, anyAttrs: true });
 
 export const EPCISEventExtensionType: ComplexDesc<
   t.EPCISEventExtensionType,
@@ -569,9 +563,8 @@ export const IDListType: ComplexDesc<t.IDListType, t.IDListTypeInput> = complex(
   { anyAttrs: true },
 );
 
-export const VocabularyElementExtensionType: ComplexDesc<
-  t.VocabularyElementExtensionType
-> = complex("VocabularyElementExtensionType", () => [], { any: true, anyAttrs: true });
+export const VocabularyElementExtensionType: ComplexDesc<t.VocabularyElementExtensionType> =
+  complex("VocabularyElementExtensionType", () => [], { any: true, anyAttrs: true });
 
 export const VocabularyExtensionType: ComplexDesc<t.VocabularyExtensionType> = complex(
   "VocabularyExtensionType",
@@ -640,12 +633,11 @@ export const NoSuchSubscriptionException: ComplexDesc<t.NoSuchSubscriptionExcept
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const DuplicateSubscriptionException: ComplexDesc<
-  t.DuplicateSubscriptionException
-> = complex("DuplicateSubscriptionException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const DuplicateSubscriptionException: ComplexDesc<t.DuplicateSubscriptionException> =
+  complex("DuplicateSubscriptionException", () => [], {
+    base: () => EPCISException,
+    family: { ns: NS2 },
+  });
 
 export const QueryParameterException: ComplexDesc<t.QueryParameterException> = complex(
   "QueryParameterException",
@@ -671,12 +663,11 @@ export const SubscriptionControlsException: ComplexDesc<t.SubscriptionControlsEx
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const SubscribeNotPermittedException: ComplexDesc<
-  t.SubscribeNotPermittedException
-> = complex("SubscribeNotPermittedException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const SubscribeNotPermittedException: ComplexDesc<t.SubscribeNotPermittedException> =
+  complex("SubscribeNotPermittedException", () => [], {
+    base: () => EPCISException,
+    family: { ns: NS2 },
+  });
 
 export const ValidationException: ComplexDesc<t.ValidationException> = complex(
   "ValidationException",
