@@ -19,13 +19,15 @@ export interface MailboxClient {
   /** The port this client sends to. */
   readonly port: MailboxPortName;
   /** The items asked for, by id or by folder: one response message each. */
-  readonly getItems: (input: GetItems, options?: CallOptions) => Promise<
-    ArrayOfResponseMessagesType
-  >;
+  readonly getItems: (
+    input: GetItems,
+    options?: CallOptions,
+  ) => Promise<ArrayOfResponseMessagesType>;
   /** Stores items and changes, and answers with them as stored, in the order given. */
-  readonly storeItems: (input: StoreItemsInput, options?: CallOptions) => Promise<
-    StoreItemsResponse
-  >;
+  readonly storeItems: (
+    input: StoreItemsInput,
+    options?: CallOptions,
+  ) => Promise<StoreItemsResponse>;
 }
 
 /**

@@ -50,13 +50,11 @@ export const ArrayOfResponseMessagesType: ComplexDesc<
   field("ErrorResponseMessage", xs.string, { in: "Items", min: 1, branch: 2 }),
 ]);
 
-export const ResponseMessageType: ComplexDesc<
-  t.ResponseMessageType,
-  t.ResponseMessageTypeInput
-> = complex("ResponseMessageType", () => [
-  field("Code", xs.string),
-  field("Items", ArrayOfItemsType, OPTIONAL),
-]);
+export const ResponseMessageType: ComplexDesc<t.ResponseMessageType, t.ResponseMessageTypeInput> =
+  complex("ResponseMessageType", () => [
+    field("Code", xs.string),
+    field("Items", ArrayOfItemsType, OPTIONAL),
+  ]);
 
 export const ArrayOfItemsType: ComplexDesc<t.ArrayOfItemsType, t.ArrayOfItemsTypeInput> = complex(
   "ArrayOfItemsType",
@@ -90,13 +88,11 @@ export const ChangesType: ComplexDesc<t.ChangesType, t.ChangesTypeInput> = compl
   ],
 );
 
-export const StoreItemsResponse: ComplexDesc<
-  t.StoreItemsResponse,
-  t.StoreItemsResponseInput
-> = complex("StoreItemsResponse", () => [
-  field("Items", ArrayOfItemsType),
-  field("Changes", ChangesType, OPTIONAL),
-]);
+export const StoreItemsResponse: ComplexDesc<t.StoreItemsResponse, t.StoreItemsResponseInput> =
+  complex("StoreItemsResponse", () => [
+    field("Items", ArrayOfItemsType),
+    field("Changes", ChangesType, OPTIONAL),
+  ]);
 
 export const GetItemsResponse: ComplexDesc<t.GetItemsResponse> = complex("GetItemsResponse", () => [
   field("ResponseMessages", ArrayOfResponseMessagesType),

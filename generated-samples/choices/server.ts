@@ -23,13 +23,15 @@ import { WSDL } from "./wsdl.js";
  */
 export interface MailboxService {
   /** The items asked for, by id or by folder: one response message each. */
-  readonly getItems: (input: GetItems, context: MailboxContext) =>
-    | ArrayOfResponseMessagesTypeInput
-    | Promise<ArrayOfResponseMessagesTypeInput>;
+  readonly getItems: (
+    input: GetItems,
+    context: MailboxContext,
+  ) => ArrayOfResponseMessagesTypeInput | Promise<ArrayOfResponseMessagesTypeInput>;
   /** Stores items and changes, and answers with them as stored, in the order given. */
-  readonly storeItems: (input: StoreItems, context: MailboxContext) =>
-    | StoreItemsResponseInput
-    | Promise<StoreItemsResponseInput>;
+  readonly storeItems: (
+    input: StoreItems,
+    context: MailboxContext,
+  ) => StoreItemsResponseInput | Promise<StoreItemsResponseInput>;
 }
 
 /**

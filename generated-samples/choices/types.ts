@@ -5,6 +5,7 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {urn:example:choices}GetItems */
 export type GetItems = {
   Shape: string;
 } & (
@@ -25,11 +26,13 @@ export type GetItems = {
     }
 );
 
+/** {urn:example:choices}ItemIdType, complexType */
 export interface ItemIdType {
   /** Attribute Id. */
   Id: string;
 }
 
+/** {urn:example:choices}ArrayOfResponseMessagesType, complexType */
 export interface ArrayOfResponseMessagesType {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -42,7 +45,11 @@ export interface ArrayOfResponseMessagesType {
   )[];
 }
 
-/** Input form of {@link ArrayOfResponseMessagesType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfResponseMessagesType}: what a caller writes, where it differs.
+ *
+ * {urn:example:choices}ArrayOfResponseMessagesType, complexType
+ */
 export interface ArrayOfResponseMessagesTypeInput extends Omit<
   ArrayOfResponseMessagesType,
   "Items"
@@ -58,16 +65,22 @@ export interface ArrayOfResponseMessagesTypeInput extends Omit<
   )[];
 }
 
+/** {urn:example:choices}ResponseMessageType, complexType */
 export interface ResponseMessageType {
   Code: string;
   Items?: ArrayOfItemsType;
 }
 
-/** Input form of {@link ResponseMessageType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ResponseMessageType}: what a caller writes, where it differs.
+ *
+ * {urn:example:choices}ResponseMessageType, complexType
+ */
 export interface ResponseMessageTypeInput extends Omit<ResponseMessageType, "Items"> {
   Items?: ArrayOfItemsTypeInput;
 }
 
+/** {urn:example:choices}ArrayOfItemsType, complexType */
 export interface ArrayOfItemsType {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -79,7 +92,11 @@ export interface ArrayOfItemsType {
   )[];
 }
 
-/** Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs.
+ *
+ * {urn:example:choices}ArrayOfItemsType, complexType
+ */
 export interface ArrayOfItemsTypeInput extends Omit<ArrayOfItemsType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -91,32 +108,44 @@ export interface ArrayOfItemsTypeInput extends Omit<ArrayOfItemsType, "Items"> {
   )[];
 }
 
+/** {urn:example:choices}MessageType, complexType */
 export interface MessageType {
   Subject: string;
   Size?: number;
 }
 
+/** {urn:example:choices}CalendarItemType, complexType */
 export interface CalendarItemType {
   Subject: string;
   Start: XsdDateTime;
 }
 
-/** Input form of {@link CalendarItemType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CalendarItemType}: what a caller writes, where it differs.
+ *
+ * {urn:example:choices}CalendarItemType, complexType
+ */
 export interface CalendarItemTypeInput extends Omit<CalendarItemType, "Start"> {
   Start: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {urn:example:choices}StoreItems */
 export interface StoreItems {
   Items: ArrayOfItemsType;
   Changes?: ChangesType;
 }
 
-/** Input form of {@link StoreItems}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link StoreItems}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:example:choices}StoreItems
+ */
 export interface StoreItemsInput extends Omit<StoreItems, "Items" | "Changes"> {
   Items: ArrayOfItemsTypeInput;
   Changes?: ChangesTypeInput;
 }
 
+/** {urn:example:choices}ChangesType, complexType */
 export interface ChangesType {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -129,7 +158,11 @@ export interface ChangesType {
   )[];
 }
 
-/** Input form of {@link ChangesType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ChangesType}: what a caller writes, where it differs.
+ *
+ * {urn:example:choices}ChangesType, complexType
+ */
 export interface ChangesTypeInput extends Omit<ChangesType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -142,17 +175,23 @@ export interface ChangesTypeInput extends Omit<ChangesType, "Items"> {
   )[];
 }
 
+/** Anonymous complexType of element {urn:example:choices}StoreItemsResponse */
 export interface StoreItemsResponse {
   Items: ArrayOfItemsType;
   Changes?: ChangesType;
 }
 
-/** Input form of {@link StoreItemsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link StoreItemsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:example:choices}StoreItemsResponse
+ */
 export interface StoreItemsResponseInput extends Omit<StoreItemsResponse, "Items" | "Changes"> {
   Items: ArrayOfItemsTypeInput;
   Changes?: ChangesTypeInput;
 }
 
+/** Anonymous complexType of element {urn:example:choices}GetItemsResponse */
 export interface GetItemsResponse {
   ResponseMessages: ArrayOfResponseMessagesType;
 }

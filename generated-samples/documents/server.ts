@@ -17,15 +17,18 @@ import { WSDL } from "./wsdl.js";
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
 export interface DocumentsService {
-  readonly upload: (input: Upload, context: DocumentsContext) =>
-    | DocumentInfoInput
-    | Promise<DocumentInfoInput>;
-  readonly download: (input: Download, context: DocumentsContext) =>
-    | DocumentInput
-    | Promise<DocumentInput>;
-  readonly list: (input: List, context: DocumentsContext) =>
-    | DocumentInput[]
-    | Promise<DocumentInput[]>;
+  readonly upload: (
+    input: Upload,
+    context: DocumentsContext,
+  ) => DocumentInfoInput | Promise<DocumentInfoInput>;
+  readonly download: (
+    input: Download,
+    context: DocumentsContext,
+  ) => DocumentInput | Promise<DocumentInput>;
+  readonly list: (
+    input: List,
+    context: DocumentsContext,
+  ) => DocumentInput[] | Promise<DocumentInput[]>;
 }
 
 /**

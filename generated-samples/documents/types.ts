@@ -5,6 +5,7 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}Upload */
 export interface Upload {
   Name: string;
   MediaType: string;
@@ -12,6 +13,7 @@ export interface Upload {
   Thumbnail?: Uint8Array;
 }
 
+/** {urn:wsdl-tsgen:documents}DocumentInfo, complexType */
 export interface DocumentInfo {
   Id: string;
   Name: string;
@@ -20,39 +22,53 @@ export interface DocumentInfo {
   Created: XsdDateTime;
 }
 
-/** Input form of {@link DocumentInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DocumentInfo}: what a caller writes, where it differs.
+ *
+ * {urn:wsdl-tsgen:documents}DocumentInfo, complexType
+ */
 export interface DocumentInfoInput extends Omit<DocumentInfo, "Size" | "Created"> {
   Size: bigint | number;
   Created: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}Download */
 export interface Download {
   Id: string;
 }
 
+/** {urn:wsdl-tsgen:documents}Document, complexType */
 export interface Document {
   Info: DocumentInfo;
   Content: Uint8Array;
   Thumbnail?: Uint8Array;
 }
 
-/** Input form of {@link Document}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Document}: what a caller writes, where it differs.
+ *
+ * {urn:wsdl-tsgen:documents}Document, complexType
+ */
 export interface DocumentInput extends Omit<Document, "Info"> {
   Info: DocumentInfoInput;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}List */
 export interface List {
   WithContent: boolean;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}UploadResponse */
 export interface UploadResponse {
   UploadResult: DocumentInfo;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}DownloadResponse */
 export interface DownloadResponse {
   DownloadResult: Document;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:documents}ListResponse */
 export type ListResponse = Document[];
 
 /** The ports of service Documents: the client talks to the service over the one you choose. */

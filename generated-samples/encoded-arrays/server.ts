@@ -18,9 +18,10 @@ import { WSDL } from "./wsdl.js";
  * fault.
  */
 export interface EchoService {
-  readonly echo: (input: EchoRequest, context: EchoServiceContext) =>
-    | EchoResult
-    | Promise<EchoResult>;
+  readonly echo: (
+    input: EchoRequest,
+    context: EchoServiceContext,
+  ) => EchoResult | Promise<EchoResult>;
 }
 
 /**

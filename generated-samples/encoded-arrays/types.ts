@@ -4,6 +4,7 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Made from the input parts of operation EchoService.echo, not from a schema type */
 export interface EchoRequest {
   items: ItemArray;
   names: StringArray;
@@ -11,22 +12,28 @@ export interface EchoRequest {
   basket: Basket;
 }
 
+/** {urn:enc}ItemArray, complexType */
 export type ItemArray = (Item | null)[];
 
+/** {urn:enc}Item, complexType */
 export interface Item {
   id: number;
   name: string | null;
 }
 
+/** {urn:enc}StringArray, complexType */
 export type StringArray = (string | null)[];
 
+/** {urn:enc}IntArray, complexType */
 export type IntArray = number[];
 
+/** {urn:enc}Basket, complexType */
 export interface Basket {
   owner: string;
   items: ItemArray;
 }
 
+/** Made from the output parts of operation EchoService.echo, not from a schema type */
 export interface EchoResult {
   items: ItemArray;
   names: StringArray;

@@ -19,9 +19,10 @@ export interface ApiClient {
   /** The port this client sends to. */
   readonly port: ApiPortName;
   /** Returns all messages of the account. */
-  readonly getMessages: (input: GetMessages, options?: CallOptions) => Promise<
-    ArrayOfMessages | undefined
-  >;
+  readonly getMessages: (
+    input: GetMessages,
+    options?: CallOptions,
+  ) => Promise<ArrayOfMessages | undefined>;
   /**
    * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
    */

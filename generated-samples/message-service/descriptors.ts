@@ -75,11 +75,10 @@ export const GetMessagesResponse: ComplexDesc<t.GetMessagesResponse> = complex(
   () => [field("GetMessagesResult", ArrayOfMessages, OPTIONAL)],
 );
 
-export const GetMessagesInDateRangeResponse: ComplexDesc<
-  t.GetMessagesInDateRangeResponse
-> = complex("GetMessagesInDateRangeResponse", () => [
-  field("GetMessagesInDateRangeResult", ArrayOfMessages, OPTIONAL),
-]);
+export const GetMessagesInDateRangeResponse: ComplexDesc<t.GetMessagesInDateRangeResponse> =
+  complex("GetMessagesInDateRangeResponse", () => [
+    field("GetMessagesInDateRangeResult", ArrayOfMessages, OPTIONAL),
+  ]);
 
 export const DeleteMessageResponse: ComplexDesc<t.DeleteMessageResponse> = complex(
   "DeleteMessageResponse",

@@ -23,17 +23,17 @@ import { WSDL } from "./wsdl.js";
  */
 export interface ApiService {
   /** Returns all messages of the account. */
-  readonly getMessages: (input: GetMessages, context: ApiContext) =>
-    | ArrayOfMessagesInput
-    | undefined
-    | Promise<ArrayOfMessagesInput | undefined>;
+  readonly getMessages: (
+    input: GetMessages,
+    context: ApiContext,
+  ) => ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
   /**
    * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
    */
-  readonly getMessagesInDateRange: (input: GetMessagesInDateRange, context: ApiContext) =>
-    | ArrayOfMessagesInput
-    | undefined
-    | Promise<ArrayOfMessagesInput | undefined>;
+  readonly getMessagesInDateRange: (
+    input: GetMessagesInDateRange,
+    context: ApiContext,
+  ) => ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
   /** Deletes one message of the account. */
   readonly deleteMessage: (input: DeleteMessage, context: ApiContext) => void | Promise<void>;
 }

@@ -5,16 +5,23 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {http://api.example.com/messages/}GetMessages */
 export interface GetMessages {
   email?: string;
   password?: string;
 }
 
+/** {http://api.example.com/messages/}ArrayOfMessages, complexType */
 export type ArrayOfMessages = (Messages | null)[];
 
-/** Input form of {@link ArrayOfMessages}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfMessages}: what a caller writes, where it differs.
+ *
+ * {http://api.example.com/messages/}ArrayOfMessages, complexType
+ */
 export type ArrayOfMessagesInput = (MessagesInput | null)[];
 
+/** {http://api.example.com/messages/}Messages, complexType */
 export interface Messages {
   DateArrived: XsdDateTime;
   UserId: number;
@@ -25,11 +32,16 @@ export interface Messages {
   Id: number;
 }
 
-/** Input form of {@link Messages}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Messages}: what a caller writes, where it differs.
+ *
+ * {http://api.example.com/messages/}Messages, complexType
+ */
 export interface MessagesInput extends Omit<Messages, "DateArrived"> {
   DateArrived: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {http://api.example.com/messages/}GetMessagesInDateRange */
 export interface GetMessagesInDateRange {
   email?: string;
   password?: string;
@@ -37,7 +49,11 @@ export interface GetMessagesInDateRange {
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetMessagesInDateRange}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMessagesInDateRange}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {http://api.example.com/messages/}GetMessagesInDateRange
+ */
 export interface GetMessagesInDateRangeInput extends Omit<
   GetMessagesInDateRange,
   "startDate" | "endDate"
@@ -46,20 +62,26 @@ export interface GetMessagesInDateRangeInput extends Omit<
   endDate: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {http://api.example.com/messages/}DeleteMessage */
 export interface DeleteMessage {
   email?: string;
   password?: string;
   MessageId: number;
 }
 
+/** Anonymous complexType of element {http://api.example.com/messages/}GetMessagesResponse */
 export interface GetMessagesResponse {
   GetMessagesResult?: ArrayOfMessages;
 }
 
+/**
+ * Anonymous complexType of element {http://api.example.com/messages/}GetMessagesInDateRangeResponse
+ */
 export interface GetMessagesInDateRangeResponse {
   GetMessagesInDateRangeResult?: ArrayOfMessages;
 }
 
+/** Anonymous complexType of element {http://api.example.com/messages/}DeleteMessageResponse */
 export type DeleteMessageResponse = Record<string, never>;
 
 /** The ports of service Api: the client talks to the service over the one you choose. */

@@ -18,9 +18,10 @@ import { WSDL } from "./wsdl.js";
  */
 export interface ShippingService {
   /** Books a parcel: three body parts in, three out. */
-  readonly ship: (input: ShipRequest, context: ShippingContext) =>
-    | ShipResultInput
-    | Promise<ShipResultInput>;
+  readonly ship: (
+    input: ShipRequest,
+    context: ShippingContext,
+  ) => ShipResultInput | Promise<ShipResultInput>;
 }
 
 /**

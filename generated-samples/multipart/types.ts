@@ -5,38 +5,51 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Made from the input parts of operation Shipping.Ship, not from a schema type */
 export interface ShipRequest {
   parcel: Parcel;
   to: string;
   deadline: XsdDateTime | null;
 }
 
-/** Input form of {@link ShipRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipRequest}: what a caller writes, where it differs.
+ *
+ * Made from the input parts of operation Shipping.Ship, not from a schema type
+ */
 export interface ShipRequestInput extends Omit<ShipRequest, "deadline"> {
   deadline: XsdDateTimeInput | null;
 }
 
+/** Anonymous complexType of local element {urn:example:shipping}Parcel */
 export interface Parcel {
   Weight: string;
   Fragile?: boolean;
 }
 
+/** Made from the output parts of operation Shipping.Ship, not from a schema type */
 export interface ShipResult {
   quote: Quote;
   tracking: bigint;
   stamp: Stamp;
 }
 
-/** Input form of {@link ShipResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipResult}: what a caller writes, where it differs.
+ *
+ * Made from the output parts of operation Shipping.Ship, not from a schema type
+ */
 export interface ShipResultInput extends Omit<ShipResult, "tracking"> {
   tracking: bigint | number;
 }
 
+/** Anonymous complexType of local element {urn:example:shipping}Quote */
 export interface Quote {
   Price: string;
   Carrier: string;
 }
 
+/** Anonymous complexType of local element {urn:example:audit}Stamp */
 export interface Stamp {
   /** Attribute by. */
   by: string;

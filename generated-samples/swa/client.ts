@@ -13,13 +13,15 @@ export interface ScansClient {
   /** The port this client sends to. */
   readonly port: ScansPortName;
   /** Stores a scan, sent as an attachment, with its metadata. */
-  readonly storeScan: (input: ScanInfo & { scan: Uint8Array }, options?: CallOptions) => Promise<
-    Stored
-  >;
+  readonly storeScan: (
+    input: ScanInfo & { scan: Uint8Array },
+    options?: CallOptions,
+  ) => Promise<Stored>;
   /** A stored scan and its thumbnail, as attachments. */
-  readonly fetchScan: (input: ScanId, options?: CallOptions) => Promise<
-    ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }
-  >;
+  readonly fetchScan: (
+    input: ScanId,
+    options?: CallOptions,
+  ) => Promise<ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }>;
 }
 
 /**

@@ -18,12 +18,16 @@ import { WSDL } from "./wsdl.js";
  */
 export interface ScansService {
   /** Stores a scan, sent as an attachment, with its metadata. */
-  readonly storeScan: (input: ScanInfo & { scan: Uint8Array }, context: ScansContext) =>
-    | StoredInput
-    | Promise<StoredInput>;
+  readonly storeScan: (
+    input: ScanInfo & { scan: Uint8Array },
+    context: ScansContext,
+  ) => StoredInput | Promise<StoredInput>;
   /** A stored scan and its thumbnail, as attachments. */
-  readonly fetchScan: (input: ScanId, context: ScansContext) =>
-    | ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }
+  readonly fetchScan: (
+    input: ScanId,
+    context: ScansContext,
+  ) =>
+    | (ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array })
     | Promise<ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }>;
 }
 

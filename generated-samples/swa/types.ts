@@ -4,21 +4,28 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:scans}ScanInfo */
 export interface ScanInfo {
   Title: string;
   Pages: number;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:scans}Stored */
 export interface Stored {
   Id: string;
   Size: bigint;
 }
 
-/** Input form of {@link Stored}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Stored}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:wsdl-tsgen:scans}Stored
+ */
 export interface StoredInput extends Omit<Stored, "Size"> {
   Size: bigint | number;
 }
 
+/** Anonymous complexType of element {urn:wsdl-tsgen:scans}ScanId */
 export interface ScanId {
   Id: string;
 }

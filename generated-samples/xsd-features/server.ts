@@ -17,9 +17,10 @@ import { WSDL } from "./wsdl.js";
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
 export interface FeaturesService {
-  readonly order: (input: Order, context: FeaturesContext) =>
-    | OrderResponseInput
-    | Promise<OrderResponseInput>;
+  readonly order: (
+    input: Order,
+    context: FeaturesContext,
+  ) => OrderResponseInput | Promise<OrderResponseInput>;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   XsdDateTimeInput,
 } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {urn:example:features}Order */
 export type Order = {
   Id: bigint;
   Placed: XsdDateTime;
@@ -47,7 +48,11 @@ export type Order = {
     }
 );
 
-/** Input form of {@link Order}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Order}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:example:features}Order
+ */
 export type OrderInput = {
   Id: bigint | number;
   Placed: XsdDateTimeInput;
@@ -84,6 +89,7 @@ export type OrderInput = {
     }
 );
 
+/** {urn:example:features}Circle, complexType */
 export interface Circle {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -99,12 +105,17 @@ export interface Circle {
   Radius: string;
 }
 
-/** Input form of {@link Circle}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Circle}: what a caller writes, where it differs.
+ *
+ * {urn:example:features}Circle, complexType
+ */
 export interface CircleInput extends Omit<Circle, "id"> {
   /** Attribute id. */
   id: bigint | number;
 }
 
+/** {urn:example:features}Shape, complexType */
 export interface Shape {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -119,7 +130,11 @@ export interface Shape {
   Color?: Color;
 }
 
-/** Input form of {@link Shape}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Shape}: what a caller writes, where it differs.
+ *
+ * {urn:example:features}Shape, complexType
+ */
 export interface ShapeInput extends Omit<Shape, "id"> {
   /** Attribute id. */
   id: bigint | number;
@@ -133,6 +148,8 @@ export type ShapeOrDerivedInput = ShapeInput | CircleInput | TileInput;
 
 /**
  * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
+ *
+ * {urn:example:features}Tile, complexType
  */
 export interface Tile {
   /**
@@ -150,33 +167,47 @@ export interface Tile {
  * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
  *
  * Input form of {@link Tile}: what a caller writes, where it differs.
+ *
+ * {urn:example:features}Tile, complexType
  */
 export interface TileInput extends Omit<Tile, "id"> {
   /** Attribute id. */
   id: bigint | number;
 }
 
-/** A primary colour. */
+/**
+ * A primary colour.
+ *
+ * {urn:example:features}Color, simpleType
+ */
 export type Color = "Red" | "Green" | "Blue";
 
+/** {urn:example:features}Price, complexType */
 export interface Price {
   $value: string;
   /** Attribute currency. */
   currency: string;
 }
 
+/** {urn:example:features}IntList, simpleType */
 export type IntList = number[];
 
+/** {urn:example:features}Node, complexType */
 export interface Node {
   Label: string;
   Children: Node[];
 }
 
-/** Input form of {@link Node}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Node}: what a caller writes, where it differs.
+ *
+ * {urn:example:features}Node, complexType
+ */
 export interface NodeInput extends Omit<Node, "Children"> {
   Children?: NodeInput[];
 }
 
+/** {urn:example:features}Extension, complexType */
 export interface Extension {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -185,6 +216,7 @@ export interface Extension {
   $any?: XmlNode[];
 }
 
+/** {urn:example:features}Marker, complexType */
 export interface Marker {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -202,6 +234,7 @@ export type MarkerOrDerived = Pin | Banner;
 /** Input form of {@link MarkerOrDerived}. */
 export type MarkerOrDerivedInput = Pin | BannerInput;
 
+/** {urn:example:features}Pin, complexType */
 export interface Pin {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -218,6 +251,7 @@ export type PinOrDerived = Pin | Banner;
 /** Input form of {@link PinOrDerived}. */
 export type PinOrDerivedInput = Pin | BannerInput;
 
+/** {urn:example:features}Banner, complexType */
 export interface Banner {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -235,36 +269,49 @@ export interface Banner {
   Since?: XsdDateTime;
 }
 
-/** Input form of {@link Banner}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Banner}: what a caller writes, where it differs.
+ *
+ * {urn:example:features}Banner, complexType
+ */
 export interface BannerInput extends Omit<Banner, "style" | "Since"> {
   /** Attribute style. Fixed: "flag". */
   style?: "flag";
   Since?: XsdDateTimeInput;
 }
 
+/** {urn:example:features}Link, complexType */
 export interface Link {
   Href: string;
 }
 
+/** {urn:example:features}File, complexType */
 export interface File {
   Name: string;
   Size: number;
 }
 
+/** Anonymous complexType of element {urn:example:features}OrderResponse */
 export interface OrderResponse {
   Order?: OrderResponseOrder;
   Total: bigint;
 }
 
-/** Input form of {@link OrderResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OrderResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:example:features}OrderResponse
+ */
 export interface OrderResponseInput extends Omit<OrderResponse, "Total"> {
   Total: bigint | number;
 }
 
+/** Anonymous complexType of local element {urn:example:features}Order */
 export interface OrderResponseOrder {
   Echo: string;
 }
 
+/** Anonymous complexType of element {urn:example:features}InvalidOrder */
 export interface InvalidOrder {
   Field: string;
   At?: XsdDateTime;

@@ -8,11 +8,15 @@ import { isIdentifier } from "../names/identifiers.js";
 
 export type Code = string | Cat | List | Union | Arrow | Block;
 
-/** Codes one after the other on the same line. */
+/**
+ * Codes one after the other on the same line; `fn` marks a function type, `(params) => Result`,
+ * whose parameters break before its result does, as Prettier breaks them.
+ */
 export interface Cat {
   readonly k: "cat";
   readonly w: number;
   readonly parts: readonly Code[];
+  readonly fn?: true;
 }
 
 /**
@@ -92,6 +96,25 @@ export const call = (callee: Code, ...args: Code[]): Cat => cat(callee, list("("
 export const array = (items: readonly Code[]): List => list("[", "]", items);
 /** `(a: A, b: B)`: parameters. */
 export const params = (items: readonly Code[]): List => list("(", ")", items);
+/** `(a: A, b: B) => Result`: a function type. */
+export const functionType = (parameters: readonly Code[], result: Code): Cat => {
+  const head = params(parameters);
+  return { k: "cat", w: head.w + 4 + width(result), parts: [head, " => ", result], fn: true };
+};
+
+/**
+ * A string literal in the quotes Prettier picks: double, unless the text holds more double quotes
+ * than single ones (a WSDL document), so that fewer are escaped.
+ */
+export function stringLiteral(text: string): string {
+  const json = JSON.stringify(text);
+  const doubles = text.split('"').length;
+  if (doubles <= text.split("'").length) return json;
+  const body = json
+    .slice(1, -1)
+    .replace(/\\(.)|'/g, (m, c: string | undefined) => (c === '"' ? '"' : m === "'" ? "\\'" : m));
+  return `'${body}'`;
+}
 /**
  * `{ key: value, … }`; `force` breaks it one property per line whatever its width. A property whose
  * value is the const of its own name is written in shorthand (`faults,`).

@@ -10,7 +10,7 @@ import { contractStatement, faultDescriptors } from "./descriptors/file-statemen
 import { serviceDescriptor } from "./descriptors/service-descriptors.js";
 import { GeneratedFile } from "./generated-file.js";
 import { faultStatements } from "./faults/emit-faults.js";
-import { call, cat, object, type Statement } from "./code.js";
+import { call, cat, object, stringLiteral, type Statement } from "./code.js";
 import { docComment, lineComment } from "./comments.js";
 import { printBody, printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
@@ -157,7 +157,7 @@ class Emitter {
       a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1,
     );
     const namespaces = [...plan.namespaces].map(([value, name]) => ({
-      code: `export const ${name} = ${JSON.stringify(value)};`,
+      code: cat(`export const ${name} = `, stringLiteral(value), ";"),
     }));
     const body = (function* () {
       yield contractStatement(ctx);
@@ -219,7 +219,7 @@ class Emitter {
    */
   private wsdl(wsdl: string | EmbeddedWsdl): OutputFile {
     const text = (name: string, value: string): Statement => ({
-      code: `export const ${name} = ${JSON.stringify(value)};`,
+      code: cat(`export const ${name} = `, stringLiteral(value), ";"),
     });
     const doc =
       "The WSDL this code was generated from, as served at `?WSDL` (addresses are rewritten per request).";

@@ -41,3 +41,16 @@ export function huggable(code: Code): boolean {
   if (code.k === "list") return (code.open === "[" || code.open === "{") && code.items.length > 0;
   return code.k === "arrow" && huggable(code.body);
 }
+
+/**
+ * Whether an assigned value moves below its `=` when its opening does not fit after it (a call, an
+ * object, a string literal), as in Prettier's "fluid" assignment layout.
+ */
+export function breaksByOpening(value: Code): boolean {
+  if (typeof value === "string") return /^["']/.test(value);
+  return (value.k === "cat" && !value.fn) || value.k === "list";
+}
+
+/** ` & B` (an intersection's second half); a parenthesized `(A & B)` is not one. */
+export const isIntersection = (p: Code): boolean =>
+  typeof p === "string" && p.startsWith(" & ") && !p.endsWith(")");

@@ -16,7 +16,14 @@ import {
 } from "./code.js";
 
 import { docComment } from "./comments.js";
-import { PRINT_WIDTH, headWidth, huggable, restWidth } from "./measure.js";
+import {
+  PRINT_WIDTH,
+  breaksByOpening,
+  headWidth,
+  huggable,
+  isIntersection,
+  restWidth,
+} from "./measure.js";
 
 /** Lays out code trees; `out` collects the text, `col` is the current column. */
 class Printer {
@@ -111,6 +118,9 @@ class Printer {
 
   private cat(code: Cat, indent: string, rest: number): void {
     const { parts } = code;
+    if (code.fn) return this.functionType(parts, indent, rest);
+    const eq = parts.findIndex((p) => typeof p === "string" && p.endsWith(" = "));
+    if (eq >= 0 && eq < parts.length - 1) return this.assignment(parts, eq, indent, rest);
     // A call whose last argument hugs: `callee(a, b, [` … `])`.
     const args = parts.length === 2 ? parts[1] : undefined;
     if (
@@ -128,6 +138,36 @@ class Printer {
       }
       this.print(parts[i]!, indent, after);
     }
+  }
+
+  /** `(params) => Result` that does not fit: the parameters break before the result (Prettier). */
+  private functionType(parts: readonly Code[], indent: string, rest: number): void {
+    const [head, arrow, result] = parts as [List, string, Code];
+    this.list(head, indent);
+    this.write(arrow);
+    this.print(result, indent, rest);
+  }
+
+  /**
+   * `left = value`: the left side stays whole when it fits up to its `=`; a value whose opening does
+   * not fit after it moves to the next line, indented (Prettier's "fluid" assignment layout).
+   */
+  private assignment(parts: readonly Code[], eq: number, indent: string, rest: number): void {
+    const left = parts.slice(0, eq + 1);
+    for (let i = 0; i < left.length; i++) this.print(left[i]!, indent, restWidth(left, i + 1, -1));
+    const value = parts[eq + 1]!;
+    let inner = indent;
+    if (
+      breaksByOpening(value)
+        ? this.col + restWidth(parts, eq + 1, rest) > PRINT_WIDTH
+        : this.breakAfterOperator(parts[eq]!, value, indent, restWidth(parts, eq + 2, rest))
+    ) {
+      this.trimSpace();
+      inner = indent + "  ";
+      this.newline(inner);
+    }
+    for (let i = eq + 1; i < parts.length; i++)
+      this.print(parts[i]!, inner, restWidth(parts, i + 1, rest));
   }
 
   /**
@@ -180,7 +220,11 @@ class Printer {
       this.newline(inner);
       this.write("| ");
       const last = i === code.members.length - 1;
-      this.print(m, inner + "  ", last && !code.parens ? rest : 0);
+      // An intersection on a line of its own is parenthesized, as Prettier does.
+      const both = typeof m === "object" && m.k === "cat" && m.parts.some(isIntersection);
+      if (both) this.write("(");
+      this.print(m, inner + "  ", (last && !code.parens ? rest : 0) + (both ? 1 : 0));
+      if (both) this.write(")");
     });
     if (code.parens) {
       this.newline(indent);

@@ -89,8 +89,8 @@ export interface OperationContext {
   /** What the implementation receives and returns, as TypeScript. */
   readonly inputType: string;
   readonly outputType: string;
-  /** The method's head up to its body's brace, laid out within 100 columns at 2 spaces' indent. */
-  readonly signature: string;
+  /** The service's request context type (`ApiContext`), the method's second parameter. */
+  readonly contextType: string;
   /** The names `inputType` and `outputType` use, each with the module it is imported from. */
   readonly imports: readonly TypeImport[];
 }
@@ -307,7 +307,7 @@ function operationContext(
     doc: inputs.docs && op.doc ? memberDoc(op.doc) : "",
     inputType,
     outputType,
-    signature: signature(method, inputType, contextType, outputType),
+    contextType,
     imports: file.importedNames(),
   };
 }
@@ -336,12 +336,4 @@ function wrap(line: string): string[] {
     } else current = current ? `${current} ${word}` : word;
   }
   return [...out, current];
-}
-
-/** The method's head, on one line when it fits in 100 columns, else one parameter a line. */
-function signature(method: string, input: string, context: string, output: string): string {
-  const result = `Promise<${output}>`;
-  const flat = `  async ${method}(input: ${input}, context: ${context}): ${result}`;
-  if (flat.length + 2 <= 100) return flat.trimStart();
-  return `async ${method}(\n    input: ${input},\n    context: ${context},\n  ): ${result}`;
 }

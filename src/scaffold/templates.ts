@@ -7,9 +7,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { HelperOptions, TemplateDelegate } from "handlebars";
+import type Handlebars from "handlebars";
 import { diagnostic, DiagnosticError } from "../diagnostics.js";
 import type { OperationContext, ScaffoldContext } from "./context.js";
+import { fit } from "./fit.js";
 
 /**
  * The compiler's options, for the built-in and the user's templates alike: `strict`, so that a
@@ -44,7 +45,8 @@ function ofKind<T>(all: ReadonlyMap<string, T>, kind: ProjectKind): Map<string, 
   return out;
 }
 
-type Render = (context: unknown, options?: { data?: object }) => string;
+type Hb = typeof Handlebars;
+type Render = Handlebars.TemplateDelegate;
 
 /** A template and the file it came from, for located errors. */
 interface Template {
@@ -57,14 +59,6 @@ export interface TemplateSet {
   readonly files: ReadonlyMap<string, Template>;
   readonly partials: ReadonlyMap<string, Template>;
   readonly copies: ReadonlyMap<string, string>;
-}
-
-interface Handlebars {
-  create(): Handlebars;
-  template(spec: unknown): TemplateDelegate;
-  compile?(input: string, options?: object): TemplateDelegate;
-  registerHelper(name: string, fn: (...args: never[]) => unknown): void;
-  registerPartial(name: string, fn: Render): void;
 }
 
 /** The project path a template path writes: `.hbs` off, and `_gitignore` as `.gitignore`. */
@@ -86,7 +80,7 @@ async function filesBelow(dir: string): Promise<string[]> {
 const FROM_SOURCE = import.meta.url.endsWith(".ts");
 
 /** The built-in templates as the build precompiled them, or undefined when running from src/. */
-async function precompiled(): Promise<Readonly<Record<string, unknown>> | undefined> {
+async function precompiled(): Promise<Readonly<Record<string, TemplateSpecification>> | undefined> {
   return FROM_SOURCE ? undefined : (await import("./precompiled.js")).TEMPLATES;
 }
 
@@ -94,19 +88,19 @@ async function precompiled(): Promise<Readonly<Record<string, unknown>> | undefi
  * A Handlebars environment of this run's own: the runtime alone when every template is
  * precompiled, the compiler too when some are not (a user's, or a checkout's).
  */
-async function environment(compiler: boolean): Promise<Handlebars> {
+async function environment(compiler: boolean): Promise<Hb> {
   const hb = compiler ? await import("handlebars") : await import("handlebars/runtime.js");
-  return (hb.default as unknown as Handlebars).create();
+  return hb.default.create();
 }
 
-async function compileFile(hb: Handlebars, dir: string, rel: string): Promise<Template> {
+async function compileFile(hb: Hb, dir: string, rel: string): Promise<Template> {
   const file = path.join(dir, rel);
   const source = await readFile(file, "utf8");
-  return { render: hb.compile!(source, COMPILE_OPTIONS) as Render, file };
+  return { render: hb.compile(source, COMPILE_OPTIONS), file };
 }
 
 /** The templates of a folder: `.hbs` files compiled, any other file to be copied as it is. */
-async function readFolder(hb: Handlebars, dir: string, into: Map<string, Template>) {
+async function readFolder(hb: Hb, dir: string, into: Map<string, Template>) {
   const copies = new Map<string, string>();
   for (const rel of await filesBelow(dir)) {
     if (rel.endsWith(".hbs")) into.set(rel, await compileFile(hb, dir, rel));
@@ -122,7 +116,7 @@ async function readFolder(hb: Handlebars, dir: string, into: Map<string, Templat
 export async function loadTemplates(
   userDir: string | undefined,
   kind: ProjectKind = "server",
-): Promise<{ set: TemplateSet; hb: Handlebars }> {
+): Promise<{ set: TemplateSet; hb: Hb }> {
   if (userDir !== undefined && !existsSync(userDir)) {
     const at = { file: userDir, line: 0, column: 0 };
     const message = "the --templates folder does not exist; expected a folder of .hbs templates";
@@ -133,7 +127,7 @@ export async function loadTemplates(
   const builtIn = new Map<string, Template>();
   if (specs === undefined) await readFolder(hb, TEMPLATES_DIR, builtIn);
   for (const [rel, spec] of Object.entries(specs ?? {}))
-    builtIn.set(rel, { render: hb.template(spec) as Render, file: path.join(TEMPLATES_DIR, rel) });
+    builtIn.set(rel, { render: hb.template(spec), file: path.join(TEMPLATES_DIR, rel) });
   const all = ofKind(builtIn, kind);
   const copies = userDir === undefined ? new Map() : await readFolder(hb, userDir, all);
   const files = new Map<string, Template>();
@@ -150,10 +144,13 @@ export async function loadTemplates(
 
 /** Where a Handlebars error says it happened: its line and column, when it says. */
 function errorAt(e: unknown): { line: number; column: number; message: string } {
-  const err = e as { message?: string; lineNumber?: number; column?: number };
-  let message = String(err.message ?? e);
-  let line = err.lineNumber ?? 0;
-  let column = err.column ?? 0;
+  const number = (key: string): number =>
+    e instanceof Error && key in e && typeof Reflect.get(e, key) === "number"
+      ? Number(Reflect.get(e, key))
+      : 0;
+  let message = e instanceof Error ? e.message : String(e);
+  let line = number("lineNumber");
+  let column = number("column");
   const parse = /^Parse error on line (\d+):/.exec(message);
   if (parse) {
     line = Number(parse[1]);
@@ -200,15 +197,32 @@ function run(t: Template, context: unknown, root: ScaffoldContext): string {
 }
 
 /**
- * The helpers templates may use: `json` (a JSON literal of a value) and `renderMethod` (the
- * `method`
- * partial rendered for one operation, without its last line break, so that a comma can follow).
+ * The helpers templates may use: `json` (a JSON literal of a value), `join` (a list's items, or its
+ * block rendered for each, with a separator between), `fit` (its block with lines fitted to 100
+ * columns, see fit.ts) and `renderMethod` (the `method` partial rendered for one operation,
+ * without its last line break, so that a comma can follow).
  */
-function registerHelpers(hb: Handlebars, set: TemplateSet): void {
+function registerHelpers(hb: Hb, set: TemplateSet): void {
   hb.registerHelper("json", (value: unknown) => JSON.stringify(value));
-  hb.registerHelper("renderMethod", (op: OperationContext, options: HelperOptions) =>
-    renderMethod(set, (options.data as { root: ScaffoldContext }).root, op),
+  hb.registerHelper(
+    "join",
+    (items: readonly unknown[], separator: string, options: Handlebars.HelperOptions) =>
+      items
+        .map((item, index) => {
+          if (typeof options.fn !== "function") return String(item);
+          const frame: Record<string, unknown> = hb.createFrame(options.data);
+          Object.assign(frame, { index, first: index === 0, last: index === items.length - 1 });
+          return options.fn(item, { data: frame });
+        })
+        .join(separator),
   );
+  hb.registerHelper("fit", function (this: unknown, options: Handlebars.HelperOptions) {
+    return fit(options.fn(this));
+  });
+  hb.registerHelper("renderMethod", (op: OperationContext, options: Handlebars.HelperOptions) => {
+    const data: { root: ScaffoldContext } = options.data;
+    return renderMethod(set, data.root, op);
+  });
 }
 
 /** One operation's method, as the `method` partial writes it (also what `--update` inserts). */

@@ -17,8 +17,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A string literal (escapes included) or a run of non-blank characters. */
-const TOKEN = /"(?:[^"\\]|\\.)*"\S*|\S+/g;
+/** A string literal in either quotes (escapes included) or a run of non-blank characters. */
+const TOKEN = /"(?:[^"\\]|\\.)*"\S*|'(?:[^'\\]|\\.)*'\S*|\S+/g;
 
 /**
  * Whether a line's overflow is one unbreakable token: put alone on a continuation line (indented

@@ -6,7 +6,9 @@ import {
   block,
   call,
   cat,
+  functionType,
   object,
+  stringLiteral,
   params,
   typeArgs,
   union,
@@ -19,6 +21,33 @@ const print = (code: Code, doc?: string) => printStatement({ code, doc });
 const names = (n: number, prefix = "item") => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 describe("the printer", () => {
+  it("breaks a function type's parameters before its result, as Prettier does", () => {
+    const fn = functionType(
+      [`input: ${"I".repeat(30)}`, `options?: ${"O".repeat(30)}`],
+      typeArgs("Promise", [union(["Result", "undefined"])]),
+    );
+    expect(print(cat("readonly m: ", fn, ";"))).toBe(
+      `readonly m: (\n  input: ${"I".repeat(30)},\n  options?: ${"O".repeat(30)},\n) => Promise<Result | undefined>;`,
+    );
+    expect(print(cat("readonly m: ", functionType(["a: A"], "B"), ";"))).toBe(
+      "readonly m: (a: A) => B;",
+    );
+  });
+
+  it("keeps an assignment's left side whole and moves a value whose opening does not fit", () => {
+    const left = `export const ${"D".repeat(40)}: ComplexDesc<t.${"D".repeat(40)}> = `;
+    expect(print(cat(left, call("complex", '"x"', arrow("()", array(["f"]))), ";"))).toBe(
+      `${left.trimEnd()}\n  complex("x", () => [f]);`,
+    );
+  });
+
+  it("quotes a string in the quotes that need fewer escapes", () => {
+    expect(stringLiteral('a "b" c')).toBe(`'a "b" c'`);
+    expect(stringLiteral(`it's "x" 'y' "z"`)).toBe(`'it\\'s "x" \\'y\\' "z"'`);
+    expect(stringLiteral("it's")).toBe('"it\'s"');
+    expect(stringLiteral('a\\"')).toBe(`'a\\\\"'`);
+  });
+
   it("keeps a list on one line when it fits, with what follows it", () => {
     expect(
       print(cat("const x = ", call("f", "a", array(["1", "2"]), object([["k", "v"]])), ";")),

@@ -127,7 +127,7 @@ describe("descriptors and types", () => {
     const edit = (name: string, from: string | RegExp, to: string): Files =>
       files.map((f) => (f.path === name ? { ...f, content: f.content.replace(from, to) } : f));
     // The client's input and the implementation's result, each the type of another operation.
-    const client = edit("client.ts", "(input: GetMessages,", "(input: DeleteMessage,");
+    const client = edit("client.ts", "input: GetMessages,", "input: DeleteMessage,");
     const server = edit(
       "server.ts",
       "context: ApiContext) => void",

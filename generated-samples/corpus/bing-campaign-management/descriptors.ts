@@ -1264,13 +1264,11 @@ export const CampaignManagementServiceSoapHeaders: ComplexDesc<
   field("TrackingId", xs.string),
 ]);
 
-export const AddCampaignsRequest: ComplexDesc<
-  t.AddCampaignsRequest,
-  t.AddCampaignsRequestInput
-> = complex("AddCampaignsRequest", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("Campaigns", ArrayOfCampaign),
-]);
+export const AddCampaignsRequest: ComplexDesc<t.AddCampaignsRequest, t.AddCampaignsRequestInput> =
+  complex("AddCampaignsRequest", () => [
+    field("AccountId", xs.long, OPTIONAL),
+    field("Campaigns", ArrayOfCampaign),
+  ]);
 
 export const ArrayOfCampaign: ArrayDesc<t.ArrayOfCampaign, t.ArrayOfCampaignInput> = array(
   "ArrayOfCampaign",
@@ -1381,13 +1379,12 @@ export const ManualCpmBiddingScheme: ComplexDesc<t.ManualCpmBiddingScheme> = com
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const InheritFromParentBiddingScheme: ComplexDesc<
-  t.InheritFromParentBiddingScheme
-> = complex(
-  "InheritFromParentBiddingScheme",
-  () => [field("InheritedBidStrategyType", xs.string)],
-  { base: () => BiddingScheme, family: { ns: NS } },
-);
+export const InheritFromParentBiddingScheme: ComplexDesc<t.InheritFromParentBiddingScheme> =
+  complex(
+    "InheritFromParentBiddingScheme",
+    () => [field("InheritedBidStrategyType", xs.string)],
+    { base: () => BiddingScheme, family: { ns: NS } },
+  );
 
 export const TargetRoasBiddingScheme: ComplexDesc<t.TargetRoasBiddingScheme> = complex(
   "TargetRoasBiddingScheme",
@@ -1401,25 +1398,23 @@ export const MaxRoasBiddingScheme: ComplexDesc<t.MaxRoasBiddingScheme> = complex
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const MaxConversionValueBiddingScheme: ComplexDesc<
-  t.MaxConversionValueBiddingScheme
-> = complex(
-  "MaxConversionValueBiddingScheme",
-  () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
-  { base: () => BiddingScheme, family: { ns: NS } },
-);
+export const MaxConversionValueBiddingScheme: ComplexDesc<t.MaxConversionValueBiddingScheme> =
+  complex(
+    "MaxConversionValueBiddingScheme",
+    () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
+    { base: () => BiddingScheme, family: { ns: NS } },
+  );
 
-export const TargetImpressionShareBiddingScheme: ComplexDesc<
-  t.TargetImpressionShareBiddingScheme
-> = complex(
-  "TargetImpressionShareBiddingScheme",
-  () => [
-    field("MaxCpc", Bid),
-    field("TargetAdPosition", xs.string),
-    field("TargetImpressionShare", xs.double),
-  ],
-  { base: () => BiddingScheme, family: { ns: NS } },
-);
+export const TargetImpressionShareBiddingScheme: ComplexDesc<t.TargetImpressionShareBiddingScheme> =
+  complex(
+    "TargetImpressionShareBiddingScheme",
+    () => [
+      field("MaxCpc", Bid),
+      field("TargetAdPosition", xs.string),
+      field("TargetImpressionShare", xs.double),
+    ],
+    { base: () => BiddingScheme, family: { ns: NS } },
+  );
 
 export const PercentCpcBiddingScheme: ComplexDesc<t.PercentCpcBiddingScheme> = complex(
   "PercentCpcBiddingScheme",
@@ -1450,12 +1445,11 @@ export const ArrayOflong: ArrayDesc<t.ArrayOflong, t.ArrayOflongInput> = array(
   field("long", NS2, xs.long, REPEATED),
 );
 
-export const ArrayOfKeyValuePairOfstringstring: ArrayDesc<
-  t.ArrayOfKeyValuePairOfstringstring
-> = array(
-  "ArrayOfKeyValuePairOfstringstring",
-  field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, REPEATED),
-);
+export const ArrayOfKeyValuePairOfstringstring: ArrayDesc<t.ArrayOfKeyValuePairOfstringstring> =
+  array(
+    "ArrayOfKeyValuePairOfstringstring",
+    field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, REPEATED),
+  );
 
 export const KeyValuePairOfstringstring: ComplexDesc<t.KeyValuePairOfstringstring> = complex(
   "KeyValuePairOfstringstring",
@@ -1545,14 +1539,12 @@ export const ShoppingSetting: ComplexDesc<t.ShoppingSetting, t.ShoppingSettingIn
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DynamicFeedSetting: ComplexDesc<
-  t.DynamicFeedSetting,
-  t.DynamicFeedSettingInput
-> = complex(
-  "DynamicFeedSetting",
-  () => [field("FeedId", xs.long)],
-  { base: () => Setting, family: { ns: NS } },
-);
+export const DynamicFeedSetting: ComplexDesc<t.DynamicFeedSetting, t.DynamicFeedSettingInput> =
+  complex(
+    "DynamicFeedSetting",
+    () => [field("FeedId", xs.long)],
+    { base: () => Setting, family: { ns: NS } },
+  );
 
 export const DynamicSearchAdsSetting: ComplexDesc<
   t.DynamicSearchAdsSetting,
@@ -1869,14 +1861,12 @@ export const GetBSCCountriesResponse: ComplexDesc<t.GetBSCCountriesResponse> = c
   () => [field("CountryCodes", ArrayOfstring)],
 );
 
-export const AddAdGroupsRequest: ComplexDesc<
-  t.AddAdGroupsRequest,
-  t.AddAdGroupsRequestInput
-> = complex("AddAdGroupsRequest", () => [
-  field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroups", ArrayOfAdGroup),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean),
-]);
+export const AddAdGroupsRequest: ComplexDesc<t.AddAdGroupsRequest, t.AddAdGroupsRequestInput> =
+  complex("AddAdGroupsRequest", () => [
+    field("CampaignId", xs.long, OPTIONAL),
+    field("AdGroups", ArrayOfAdGroup),
+    field("ReturnInheritedBidStrategyTypes", xs.boolean),
+  ]);
 
 export const ArrayOfAdGroup: ArrayDesc<t.ArrayOfAdGroup, t.ArrayOfAdGroupInput> = array(
   "ArrayOfAdGroup",
@@ -1970,14 +1960,12 @@ export const FrequencyCapSettings: ComplexDesc<t.FrequencyCapSettings> = complex
   ],
 );
 
-export const AddAdGroupsResponse: ComplexDesc<
-  t.AddAdGroupsResponse,
-  t.AddAdGroupsResponseInput
-> = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", ArrayOfNullableOflong),
-  field("InheritedBidStrategyTypes", ArrayOfstring),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddAdGroupsResponse: ComplexDesc<t.AddAdGroupsResponse, t.AddAdGroupsResponseInput> =
+  complex("AddAdGroupsResponse", () => [
+    field("AdGroupIds", ArrayOfNullableOflong),
+    field("InheritedBidStrategyTypes", ArrayOfstring),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const DeleteAdGroupsRequest: ComplexDesc<
   t.DeleteAdGroupsRequest,
@@ -2080,11 +2068,8 @@ export const SetNegativeSitesToAdGroupsRequest: ComplexDesc<
   field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
 ]);
 
-export const SetNegativeSitesToAdGroupsResponse: ComplexDesc<
-  t.SetNegativeSitesToAdGroupsResponse
-> = complex("SetNegativeSitesToAdGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const SetNegativeSitesToAdGroupsResponse: ComplexDesc<t.SetNegativeSitesToAdGroupsResponse> =
+  complex("SetNegativeSitesToAdGroupsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetGeoLocationsFileUrlRequest: ComplexDesc<t.GetGeoLocationsFileUrlRequest> = complex(
   "GetGeoLocationsFileUrlRequest",
@@ -2274,20 +2259,18 @@ export const VideoAsset: ComplexDesc<t.VideoAsset, t.VideoAssetInput> = complex(
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const ResponsiveSearchAd: ComplexDesc<
-  t.ResponsiveSearchAd,
-  t.ResponsiveSearchAdInput
-> = complex(
-  "ResponsiveSearchAd",
-  () => [
-    field("Descriptions", ArrayOfAssetLink),
-    field("Domain", xs.string),
-    field("Headlines", ArrayOfAssetLink),
-    field("Path1", xs.string),
-    field("Path2", xs.string),
-  ],
-  { base: () => Ad, family: { ns: NS } },
-);
+export const ResponsiveSearchAd: ComplexDesc<t.ResponsiveSearchAd, t.ResponsiveSearchAdInput> =
+  complex(
+    "ResponsiveSearchAd",
+    () => [
+      field("Descriptions", ArrayOfAssetLink),
+      field("Domain", xs.string),
+      field("Headlines", ArrayOfAssetLink),
+      field("Path1", xs.string),
+      field("Path2", xs.string),
+    ],
+    { base: () => Ad, family: { ns: NS } },
+  );
 
 export const ArrayOfAppUrl: ArrayDesc<t.ArrayOfAppUrl> = array(
   "ArrayOfAppUrl",
@@ -2334,23 +2317,19 @@ export const GetAdsByEditorialStatusResponse: ComplexDesc<
   t.GetAdsByEditorialStatusResponseInput
 > = complex("GetAdsByEditorialStatusResponse", () => [field("Ads", ArrayOfAd)]);
 
-export const GetAdsByIdsRequest: ComplexDesc<
-  t.GetAdsByIdsRequest,
-  t.GetAdsByIdsRequestInput
-> = complex("GetAdsByIdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong),
-  field("AdTypes", ArrayOfAdType),
-  field("ReturnAdditionalFields", AdAdditionalField),
-]);
+export const GetAdsByIdsRequest: ComplexDesc<t.GetAdsByIdsRequest, t.GetAdsByIdsRequestInput> =
+  complex("GetAdsByIdsRequest", () => [
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("AdIds", ArrayOflong),
+    field("AdTypes", ArrayOfAdType),
+    field("ReturnAdditionalFields", AdAdditionalField),
+  ]);
 
-export const GetAdsByIdsResponse: ComplexDesc<
-  t.GetAdsByIdsResponse,
-  t.GetAdsByIdsResponseInput
-> = complex("GetAdsByIdsResponse", () => [
-  field("Ads", ArrayOfAd),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const GetAdsByIdsResponse: ComplexDesc<t.GetAdsByIdsResponse, t.GetAdsByIdsResponseInput> =
+  complex("GetAdsByIdsResponse", () => [
+    field("Ads", ArrayOfAd),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const GetAdsByAdGroupIdRequest: ComplexDesc<
   t.GetAdsByAdGroupIdRequest,
@@ -2376,14 +2355,12 @@ export const UpdateAdsResponse: ComplexDesc<t.UpdateAdsResponse> = complex(
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const AddKeywordsRequest: ComplexDesc<
-  t.AddKeywordsRequest,
-  t.AddKeywordsRequestInput
-> = complex("AddKeywordsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("Keywords", ArrayOfKeyword),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean),
-]);
+export const AddKeywordsRequest: ComplexDesc<t.AddKeywordsRequest, t.AddKeywordsRequestInput> =
+  complex("AddKeywordsRequest", () => [
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("Keywords", ArrayOfKeyword),
+    field("ReturnInheritedBidStrategyTypes", xs.boolean),
+  ]);
 
 export const ArrayOfKeyword: ArrayDesc<t.ArrayOfKeyword, t.ArrayOfKeywordInput> = array(
   "ArrayOfKeyword",
@@ -2411,14 +2388,12 @@ export const Keyword: ComplexDesc<t.Keyword, t.KeywordInput> = complex("Keyword"
   field("UrlCustomParameters", CustomParameters),
 ]);
 
-export const AddKeywordsResponse: ComplexDesc<
-  t.AddKeywordsResponse,
-  t.AddKeywordsResponseInput
-> = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring),
-  field("KeywordIds", ArrayOfNullableOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddKeywordsResponse: ComplexDesc<t.AddKeywordsResponse, t.AddKeywordsResponseInput> =
+  complex("AddKeywordsResponse", () => [
+    field("InheritedBidStrategyTypes", ArrayOfstring),
+    field("KeywordIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const DeleteKeywordsRequest: ComplexDesc<
   t.DeleteKeywordsRequest,
@@ -2519,9 +2494,8 @@ export const EntityIdToParentIdAssociation: ComplexDesc<
   field("ParentId", xs.long, OPTIONAL),
 ]);
 
-export const AppealEditorialRejectionsResponse: ComplexDesc<
-  t.AppealEditorialRejectionsResponse
-> = complex("AppealEditorialRejectionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const AppealEditorialRejectionsResponse: ComplexDesc<t.AppealEditorialRejectionsResponse> =
+  complex("AppealEditorialRejectionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetEditorialReasonsByIdsRequest: ComplexDesc<
   t.GetEditorialReasonsByIdsRequest,
@@ -2609,14 +2583,12 @@ export const ArrayOfMigrationStatusInfo: ArrayDesc<
   field("MigrationStatusInfo", () => MigrationStatusInfo, REPEATED_NILLABLE),
 );
 
-export const MigrationStatusInfo: ComplexDesc<
-  t.MigrationStatusInfo,
-  t.MigrationStatusInfoInput
-> = complex("MigrationStatusInfo", () => [
-  field("MigrationType", xs.string),
-  field("StartTimeInUtc", xs.dateTime),
-  field("Status", MigrationStatus, REQUIRED),
-]);
+export const MigrationStatusInfo: ComplexDesc<t.MigrationStatusInfo, t.MigrationStatusInfoInput> =
+  complex("MigrationStatusInfo", () => [
+    field("MigrationType", xs.string),
+    field("StartTimeInUtc", xs.dateTime),
+    field("Status", MigrationStatus, REQUIRED),
+  ]);
 
 export const SetAccountPropertiesRequest: ComplexDesc<t.SetAccountPropertiesRequest> = complex(
   "SetAccountPropertiesRequest",
@@ -2664,59 +2636,55 @@ export const ArrayOfAdExtension: ArrayDesc<t.ArrayOfAdExtension, t.ArrayOfAdExte
   field("AdExtension", () => AdExtension, REPEATED_NILLABLE),
 );
 
-export const AdExtension: ComplexDesc<
-  t.AdExtensionOrDerived,
-  t.AdExtensionOrDerivedInput
-> = complex(
-  "AdExtension",
-  () => [
-    field("DevicePreference", xs.long),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
-    field("Id", xs.long),
-    field("Scheduling", Schedule),
-    field("Status", AdExtensionStatus),
-    field("Type", xs.string),
-    field("Version", xs.int),
-  ],
-  {
-    family: {
-      ns: NS,
-      derived: () => [
-        LocationAdExtension,
-        CallAdExtension,
-        ImageAdExtension,
-        AppAdExtension,
-        ReviewAdExtension,
-        CalloutAdExtension,
-        SitelinkAdExtension,
-        ActionAdExtension,
-        StructuredSnippetAdExtension,
-        PriceAdExtension,
-        PromotionAdExtension,
-        FilterLinkAdExtension,
-        FlyerAdExtension,
-        VideoAdExtension,
-        DisclaimerAdExtension,
-        LogoAdExtension,
-      ],
+export const AdExtension: ComplexDesc<t.AdExtensionOrDerived, t.AdExtensionOrDerivedInput> =
+  complex(
+    "AdExtension",
+    () => [
+      field("DevicePreference", xs.long),
+      field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+      field("Id", xs.long),
+      field("Scheduling", Schedule),
+      field("Status", AdExtensionStatus),
+      field("Type", xs.string),
+      field("Version", xs.int),
+    ],
+    {
+      family: {
+        ns: NS,
+        derived: () => [
+          LocationAdExtension,
+          CallAdExtension,
+          ImageAdExtension,
+          AppAdExtension,
+          ReviewAdExtension,
+          CalloutAdExtension,
+          SitelinkAdExtension,
+          ActionAdExtension,
+          StructuredSnippetAdExtension,
+          PriceAdExtension,
+          PromotionAdExtension,
+          FilterLinkAdExtension,
+          FlyerAdExtension,
+          VideoAdExtension,
+          DisclaimerAdExtension,
+          LogoAdExtension,
+        ],
+      },
     },
-  },
-);
+  );
 
-export const LocationAdExtension: ComplexDesc<
-  t.LocationAdExtension,
-  t.LocationAdExtensionInput
-> = complex(
-  "LocationAdExtension",
-  () => [
-    field("Address", Address),
-    field("CompanyName", xs.string),
-    field("GeoCodeStatus", BusinessGeoCodeStatus),
-    field("GeoPoint", GeoPoint),
-    field("PhoneNumber", xs.string),
-  ],
-  { base: () => AdExtension, family: { ns: NS } },
-);
+export const LocationAdExtension: ComplexDesc<t.LocationAdExtension, t.LocationAdExtensionInput> =
+  complex(
+    "LocationAdExtension",
+    () => [
+      field("Address", Address),
+      field("CompanyName", xs.string),
+      field("GeoCodeStatus", BusinessGeoCodeStatus),
+      field("GeoPoint", GeoPoint),
+      field("PhoneNumber", xs.string),
+    ],
+    { base: () => AdExtension, family: { ns: NS } },
+  );
 
 export const Address: ComplexDesc<t.Address> = complex("Address", () => [
   field("CityName", xs.string),
@@ -2783,65 +2751,57 @@ export const AppAdExtension: ComplexDesc<t.AppAdExtension, t.AppAdExtensionInput
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ReviewAdExtension: ComplexDesc<
-  t.ReviewAdExtension,
-  t.ReviewAdExtensionInput
-> = complex(
-  "ReviewAdExtension",
-  () => [
-    field("IsExact", xs.boolean, OPTIONAL),
-    field("Source", xs.string),
-    field("Text", xs.string),
-    field("Url", xs.string),
-  ],
-  { base: () => AdExtension, family: { ns: NS } },
-);
+export const ReviewAdExtension: ComplexDesc<t.ReviewAdExtension, t.ReviewAdExtensionInput> =
+  complex(
+    "ReviewAdExtension",
+    () => [
+      field("IsExact", xs.boolean, OPTIONAL),
+      field("Source", xs.string),
+      field("Text", xs.string),
+      field("Url", xs.string),
+    ],
+    { base: () => AdExtension, family: { ns: NS } },
+  );
 
-export const CalloutAdExtension: ComplexDesc<
-  t.CalloutAdExtension,
-  t.CalloutAdExtensionInput
-> = complex(
-  "CalloutAdExtension",
-  () => [field("Text", xs.string)],
-  { base: () => AdExtension, family: { ns: NS } },
-);
+export const CalloutAdExtension: ComplexDesc<t.CalloutAdExtension, t.CalloutAdExtensionInput> =
+  complex(
+    "CalloutAdExtension",
+    () => [field("Text", xs.string)],
+    { base: () => AdExtension, family: { ns: NS } },
+  );
 
-export const SitelinkAdExtension: ComplexDesc<
-  t.SitelinkAdExtension,
-  t.SitelinkAdExtensionInput
-> = complex(
-  "SitelinkAdExtension",
-  () => [
-    field("Description1", xs.string),
-    field("Description2", xs.string),
-    field("DestinationUrl", xs.string),
-    field("DisplayText", xs.string),
-    field("FinalAppUrls", ArrayOfAppUrl),
-    field("FinalMobileUrls", ArrayOfstring),
-    field("FinalUrlSuffix", xs.string),
-    field("FinalUrls", ArrayOfstring),
-    field("TrackingUrlTemplate", xs.string),
-    field("UrlCustomParameters", CustomParameters),
-  ],
-  { base: () => AdExtension, family: { ns: NS } },
-);
+export const SitelinkAdExtension: ComplexDesc<t.SitelinkAdExtension, t.SitelinkAdExtensionInput> =
+  complex(
+    "SitelinkAdExtension",
+    () => [
+      field("Description1", xs.string),
+      field("Description2", xs.string),
+      field("DestinationUrl", xs.string),
+      field("DisplayText", xs.string),
+      field("FinalAppUrls", ArrayOfAppUrl),
+      field("FinalMobileUrls", ArrayOfstring),
+      field("FinalUrlSuffix", xs.string),
+      field("FinalUrls", ArrayOfstring),
+      field("TrackingUrlTemplate", xs.string),
+      field("UrlCustomParameters", CustomParameters),
+    ],
+    { base: () => AdExtension, family: { ns: NS } },
+  );
 
-export const ActionAdExtension: ComplexDesc<
-  t.ActionAdExtension,
-  t.ActionAdExtensionInput
-> = complex(
-  "ActionAdExtension",
-  () => [
-    field("ActionType", ActionAdExtensionActionType, REQUIRED),
-    field("FinalMobileUrls", ArrayOfstring),
-    field("FinalUrlSuffix", xs.string),
-    field("FinalUrls", ArrayOfstring),
-    field("Language", xs.string),
-    field("TrackingUrlTemplate", xs.string),
-    field("UrlCustomParameters", CustomParameters),
-  ],
-  { base: () => AdExtension, family: { ns: NS } },
-);
+export const ActionAdExtension: ComplexDesc<t.ActionAdExtension, t.ActionAdExtensionInput> =
+  complex(
+    "ActionAdExtension",
+    () => [
+      field("ActionType", ActionAdExtensionActionType, REQUIRED),
+      field("FinalMobileUrls", ArrayOfstring),
+      field("FinalUrlSuffix", xs.string),
+      field("FinalUrls", ArrayOfstring),
+      field("Language", xs.string),
+      field("TrackingUrlTemplate", xs.string),
+      field("UrlCustomParameters", CustomParameters),
+    ],
+    { base: () => AdExtension, family: { ns: NS } },
+  );
 
 export const StructuredSnippetAdExtension: ComplexDesc<
   t.StructuredSnippetAdExtension,
@@ -3034,13 +2994,8 @@ export const ArrayOfAdExtensionIdentity: ArrayDesc<
   field("AdExtensionIdentity", () => AdExtensionIdentity, REPEATED_NILLABLE),
 );
 
-export const AdExtensionIdentity: ComplexDesc<
-  t.AdExtensionIdentity,
-  t.AdExtensionIdentityInput
-> = complex("AdExtensionIdentity", () => [
-  field("Id", xs.long, OPTIONAL),
-  field("Version", xs.int),
-]);
+export const AdExtensionIdentity: ComplexDesc<t.AdExtensionIdentity, t.AdExtensionIdentityInput> =
+  complex("AdExtensionIdentity", () => [field("Id", xs.long, OPTIONAL), field("Version", xs.int)]);
 
 export const ArrayOfBatchErrorCollection: ArrayDesc<t.ArrayOfBatchErrorCollection> = array(
   "ArrayOfBatchErrorCollection",
@@ -3176,12 +3131,11 @@ export const AdExtensionEditorialReasonCollection: ComplexDesc<
   field("Reasons", ArrayOfAdExtensionEditorialReason),
 ]);
 
-export const ArrayOfAdExtensionEditorialReason: ArrayDesc<
-  t.ArrayOfAdExtensionEditorialReason
-> = array(
-  "ArrayOfAdExtensionEditorialReason",
-  field("AdExtensionEditorialReason", () => AdExtensionEditorialReason, REPEATED_NILLABLE),
-);
+export const ArrayOfAdExtensionEditorialReason: ArrayDesc<t.ArrayOfAdExtensionEditorialReason> =
+  array(
+    "ArrayOfAdExtensionEditorialReason",
+    field("AdExtensionEditorialReason", () => AdExtensionEditorialReason, REPEATED_NILLABLE),
+  );
 
 export const AdExtensionEditorialReason: ComplexDesc<t.AdExtensionEditorialReason> = complex(
   "AdExtensionEditorialReason",
@@ -3325,26 +3279,23 @@ export const AddMediaResponse: ComplexDesc<t.AddMediaResponse, t.AddMediaRespons
   () => [field("MediaIds", ArrayOflong)],
 );
 
-export const DeleteMediaRequest: ComplexDesc<
-  t.DeleteMediaRequest,
-  t.DeleteMediaRequestInput
-> = complex("DeleteMediaRequest", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("MediaIds", ArrayOflong),
-]);
+export const DeleteMediaRequest: ComplexDesc<t.DeleteMediaRequest, t.DeleteMediaRequestInput> =
+  complex("DeleteMediaRequest", () => [
+    field("AccountId", xs.long, OPTIONAL),
+    field("MediaIds", ArrayOflong),
+  ]);
 
 export const DeleteMediaResponse: ComplexDesc<t.DeleteMediaResponse> = complex(
   "DeleteMediaResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetMediaMetaDataByAccountIdRequest: ComplexDesc<
-  t.GetMediaMetaDataByAccountIdRequest
-> = complex("GetMediaMetaDataByAccountIdRequest", () => [
-  field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-  field("PageInfo", Paging),
-  field("ReturnAdditionalFields", MediaAdditionalField),
-]);
+export const GetMediaMetaDataByAccountIdRequest: ComplexDesc<t.GetMediaMetaDataByAccountIdRequest> =
+  complex("GetMediaMetaDataByAccountIdRequest", () => [
+    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+    field("PageInfo", Paging),
+    field("ReturnAdditionalFields", MediaAdditionalField),
+  ]);
 
 export const Paging: ComplexDesc<t.Paging> = complex("Paging", () => [
   field("Index", xs.int, REQUIRED),
@@ -3358,10 +3309,8 @@ export const GetMediaMetaDataByAccountIdResponse: ComplexDesc<
   field("MediaMetaData", ArrayOfMediaMetaData),
 ]);
 
-export const ArrayOfMediaMetaData: ArrayDesc<
-  t.ArrayOfMediaMetaData,
-  t.ArrayOfMediaMetaDataInput
-> = array("ArrayOfMediaMetaData", field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE));
+export const ArrayOfMediaMetaData: ArrayDesc<t.ArrayOfMediaMetaData, t.ArrayOfMediaMetaDataInput> =
+  array("ArrayOfMediaMetaData", field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE));
 
 export const MediaMetaData: ComplexDesc<t.MediaMetaData, t.MediaMetaDataInput> = complex(
   "MediaMetaData",
@@ -3594,13 +3543,12 @@ export const HotelListing: ComplexDesc<t.HotelListing> = complex("HotelListing",
   field("Operand", xs.string),
 ]);
 
-export const HotelAdvanceBookingWindowCriterion: ComplexDesc<
-  t.HotelAdvanceBookingWindowCriterion
-> = complex(
-  "HotelAdvanceBookingWindowCriterion",
-  () => [field("MaxDays", xs.int), field("MinDays", xs.int)],
-  { base: () => Criterion, family: { ns: NS } },
-);
+export const HotelAdvanceBookingWindowCriterion: ComplexDesc<t.HotelAdvanceBookingWindowCriterion> =
+  complex(
+    "HotelAdvanceBookingWindowCriterion",
+    () => [field("MaxDays", xs.int), field("MinDays", xs.int)],
+    { base: () => Criterion, family: { ns: NS } },
+  );
 
 export const HotelCheckInDateCriterion: ComplexDesc<
   t.HotelCheckInDateCriterion,
@@ -3617,13 +3565,12 @@ export const HotelCheckInDayCriterion: ComplexDesc<t.HotelCheckInDayCriterion> =
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelDateSelectionTypeCriterion: ComplexDesc<
-  t.HotelDateSelectionTypeCriterion
-> = complex(
-  "HotelDateSelectionTypeCriterion",
-  () => [field("HotelDateSelectionType", HotelDateSelectionType)],
-  { base: () => Criterion, family: { ns: NS } },
-);
+export const HotelDateSelectionTypeCriterion: ComplexDesc<t.HotelDateSelectionTypeCriterion> =
+  complex(
+    "HotelDateSelectionTypeCriterion",
+    () => [field("HotelDateSelectionType", HotelDateSelectionType)],
+    { base: () => Criterion, family: { ns: NS } },
+  );
 
 export const HotelLengthOfStayCriterion: ComplexDesc<t.HotelLengthOfStayCriterion> = complex(
   "HotelLengthOfStayCriterion",
@@ -3706,19 +3653,17 @@ export const RadiusCriterion: ComplexDesc<t.RadiusCriterion, t.RadiusCriterionIn
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const LocationCriterion: ComplexDesc<
-  t.LocationCriterion,
-  t.LocationCriterionInput
-> = complex(
-  "LocationCriterion",
-  () => [
-    field("DisplayName", xs.string),
-    field("EnclosedLocationIds", ArrayOflong),
-    field("LocationId", xs.long),
-    field("LocationType", xs.string),
-  ],
-  { base: () => Criterion, family: { ns: NS } },
-);
+export const LocationCriterion: ComplexDesc<t.LocationCriterion, t.LocationCriterionInput> =
+  complex(
+    "LocationCriterion",
+    () => [
+      field("DisplayName", xs.string),
+      field("EnclosedLocationIds", ArrayOflong),
+      field("LocationId", xs.long),
+      field("LocationType", xs.string),
+    ],
+    { base: () => Criterion, family: { ns: NS } },
+  );
 
 export const LocationIntentCriterion: ComplexDesc<t.LocationIntentCriterion> = complex(
   "LocationIntentCriterion",
@@ -3726,14 +3671,12 @@ export const LocationIntentCriterion: ComplexDesc<t.LocationIntentCriterion> = c
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const AudienceCriterion: ComplexDesc<
-  t.AudienceCriterion,
-  t.AudienceCriterionInput
-> = complex(
-  "AudienceCriterion",
-  () => [field("AudienceId", xs.long), field("AudienceType", AudienceType)],
-  { base: () => Criterion, family: { ns: NS } },
-);
+export const AudienceCriterion: ComplexDesc<t.AudienceCriterion, t.AudienceCriterionInput> =
+  complex(
+    "AudienceCriterion",
+    () => [field("AudienceId", xs.long), field("AudienceType", AudienceType)],
+    { base: () => Criterion, family: { ns: NS } },
+  );
 
 export const ProfileCriterion: ComplexDesc<t.ProfileCriterion, t.ProfileCriterionInput> = complex(
   "ProfileCriterion",
@@ -3759,14 +3702,12 @@ export const GenreCriterion: ComplexDesc<t.GenreCriterion, t.GenreCriterionInput
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const PlacementCriterion: ComplexDesc<
-  t.PlacementCriterion,
-  t.PlacementCriterionInput
-> = complex(
-  "PlacementCriterion",
-  () => [field("PlacementId", xs.long, OPTIONAL), field("PlacementName", xs.string)],
-  { base: () => Criterion, family: { ns: NS } },
-);
+export const PlacementCriterion: ComplexDesc<t.PlacementCriterion, t.PlacementCriterionInput> =
+  complex(
+    "PlacementCriterion",
+    () => [field("PlacementId", xs.long, OPTIONAL), field("PlacementName", xs.string)],
+    { base: () => Criterion, family: { ns: NS } },
+  );
 
 export const TopicCriterion: ComplexDesc<t.TopicCriterion, t.TopicCriterionInput> = complex(
   "TopicCriterion",
@@ -3798,11 +3739,10 @@ export const UpdateAdGroupCriterionsRequest: ComplexDesc<
   field("CriterionType", AdGroupCriterionType, OPTIONAL),
 ]);
 
-export const UpdateAdGroupCriterionsResponse: ComplexDesc<
-  t.UpdateAdGroupCriterionsResponse
-> = complex("UpdateAdGroupCriterionsResponse", () => [
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-]);
+export const UpdateAdGroupCriterionsResponse: ComplexDesc<t.UpdateAdGroupCriterionsResponse> =
+  complex("UpdateAdGroupCriterionsResponse", () => [
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+  ]);
 
 export const DeleteAdGroupCriterionsRequest: ComplexDesc<
   t.DeleteAdGroupCriterionsRequest,
@@ -3813,9 +3753,8 @@ export const DeleteAdGroupCriterionsRequest: ComplexDesc<
   field("CriterionType", AdGroupCriterionType, OPTIONAL),
 ]);
 
-export const DeleteAdGroupCriterionsResponse: ComplexDesc<
-  t.DeleteAdGroupCriterionsResponse
-> = complex("DeleteAdGroupCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const DeleteAdGroupCriterionsResponse: ComplexDesc<t.DeleteAdGroupCriterionsResponse> =
+  complex("DeleteAdGroupCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const ApplyProductPartitionActionsRequest: ComplexDesc<
   t.ApplyProductPartitionActionsRequest,
@@ -3931,11 +3870,10 @@ export const ArrayOfAssetGroupListingGroup: ArrayDesc<
   field("AssetGroupListingGroup", () => AssetGroupListingGroup, REPEATED_NILLABLE),
 );
 
-export const GetBMCStoresByCustomerIdRequest: ComplexDesc<
-  t.GetBMCStoresByCustomerIdRequest
-> = complex("GetBMCStoresByCustomerIdRequest", () => [
-  field("ReturnAdditionalFields", BMCStoreAdditionalField),
-]);
+export const GetBMCStoresByCustomerIdRequest: ComplexDesc<t.GetBMCStoresByCustomerIdRequest> =
+  complex("GetBMCStoresByCustomerIdRequest", () => [
+    field("ReturnAdditionalFields", BMCStoreAdditionalField),
+  ]);
 
 export const GetBMCStoresByCustomerIdResponse: ComplexDesc<
   t.GetBMCStoresByCustomerIdResponse,
@@ -4033,10 +3971,8 @@ export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc<
   field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const ArrayOfIdCollection: ArrayDesc<
-  t.ArrayOfIdCollection,
-  t.ArrayOfIdCollectionInput
-> = array("ArrayOfIdCollection", field("IdCollection", () => IdCollection, REPEATED_NILLABLE));
+export const ArrayOfIdCollection: ArrayDesc<t.ArrayOfIdCollection, t.ArrayOfIdCollectionInput> =
+  array("ArrayOfIdCollection", field("IdCollection", () => IdCollection, REPEATED_NILLABLE));
 
 export const IdCollection: ComplexDesc<t.IdCollection, t.IdCollectionInput> = complex(
   "IdCollection",
@@ -4084,25 +4020,21 @@ export const GetSharedEntitiesByAccountIdResponse: ComplexDesc<
   field("SharedEntities", ArrayOfSharedEntity),
 ]);
 
-export const ArrayOfSharedEntity: ArrayDesc<
-  t.ArrayOfSharedEntity,
-  t.ArrayOfSharedEntityInput
-> = array("ArrayOfSharedEntity", field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE));
+export const ArrayOfSharedEntity: ArrayDesc<t.ArrayOfSharedEntity, t.ArrayOfSharedEntityInput> =
+  array("ArrayOfSharedEntity", field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE));
 
-export const SharedEntity: ComplexDesc<
-  t.SharedEntityOrDerived,
-  t.SharedEntityOrDerivedInput
-> = complex(
-  "SharedEntity",
-  () => [
-    field("AssociationCount", xs.int),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
-    field("Id", xs.long),
-    field("Name", xs.string),
-    field("Type", xs.string),
-  ],
-  { family: { ns: NS, derived: () => [SharedList] } },
-);
+export const SharedEntity: ComplexDesc<t.SharedEntityOrDerived, t.SharedEntityOrDerivedInput> =
+  complex(
+    "SharedEntity",
+    () => [
+      field("AssociationCount", xs.int),
+      field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+      field("Id", xs.long),
+      field("Name", xs.string),
+      field("Type", xs.string),
+    ],
+    { family: { ns: NS, derived: () => [SharedList] } },
+  );
 
 export const SharedList: ComplexDesc<t.SharedListOrDerived, t.SharedListOrDerivedInput> = complex(
   "SharedList",
@@ -4124,10 +4056,8 @@ export const SharedList: ComplexDesc<t.SharedListOrDerived, t.SharedListOrDerive
   },
 );
 
-export const NegativeKeywordList: ComplexDesc<
-  t.NegativeKeywordList,
-  t.NegativeKeywordListInput
-> = complex("NegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
+export const NegativeKeywordList: ComplexDesc<t.NegativeKeywordList, t.NegativeKeywordListInput> =
+  complex("NegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
 
 export const PlacementExclusionList: ComplexDesc<
   t.PlacementExclusionList,
@@ -4378,10 +4308,8 @@ export const GetCampaignSizesByAccountIdResponse: ComplexDesc<
   field("CampaignSizes", ArrayOfCampaignSize),
 ]);
 
-export const ArrayOfCampaignSize: ArrayDesc<
-  t.ArrayOfCampaignSize,
-  t.ArrayOfCampaignSizeInput
-> = array("ArrayOfCampaignSize", field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE));
+export const ArrayOfCampaignSize: ArrayDesc<t.ArrayOfCampaignSize, t.ArrayOfCampaignSizeInput> =
+  array("ArrayOfCampaignSize", field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE));
 
 export const CampaignSize: ComplexDesc<t.CampaignSize, t.CampaignSizeInput> = complex(
   "CampaignSize",
@@ -4453,11 +4381,10 @@ export const UpdateCampaignCriterionsRequest: ComplexDesc<
   field("CriterionType", CampaignCriterionType, OPTIONAL),
 ]);
 
-export const UpdateCampaignCriterionsResponse: ComplexDesc<
-  t.UpdateCampaignCriterionsResponse
-> = complex("UpdateCampaignCriterionsResponse", () => [
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-]);
+export const UpdateCampaignCriterionsResponse: ComplexDesc<t.UpdateCampaignCriterionsResponse> =
+  complex("UpdateCampaignCriterionsResponse", () => [
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+  ]);
 
 export const DeleteCampaignCriterionsRequest: ComplexDesc<
   t.DeleteCampaignCriterionsRequest,
@@ -4468,9 +4395,8 @@ export const DeleteCampaignCriterionsRequest: ComplexDesc<
   field("CriterionType", CampaignCriterionType, OPTIONAL),
 ]);
 
-export const DeleteCampaignCriterionsResponse: ComplexDesc<
-  t.DeleteCampaignCriterionsResponse
-> = complex("DeleteCampaignCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const DeleteCampaignCriterionsResponse: ComplexDesc<t.DeleteCampaignCriterionsResponse> =
+  complex("DeleteCampaignCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetCampaignCriterionsByIdsRequest: ComplexDesc<
   t.GetCampaignCriterionsByIdsRequest,
@@ -4490,10 +4416,8 @@ export const GetCampaignCriterionsByIdsResponse: ComplexDesc<
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddBudgetsRequest: ComplexDesc<
-  t.AddBudgetsRequest,
-  t.AddBudgetsRequestInput
-> = complex("AddBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
+export const AddBudgetsRequest: ComplexDesc<t.AddBudgetsRequest, t.AddBudgetsRequestInput> =
+  complex("AddBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
 
 export const ArrayOfBudget: ArrayDesc<t.ArrayOfBudget, t.ArrayOfBudgetInput> = array(
   "ArrayOfBudget",
@@ -4508,13 +4432,11 @@ export const Budget: ComplexDesc<t.Budget, t.BudgetInput> = complex("Budget", ()
   field("Name", xs.string),
 ]);
 
-export const AddBudgetsResponse: ComplexDesc<
-  t.AddBudgetsResponse,
-  t.AddBudgetsResponseInput
-> = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", ArrayOfNullableOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddBudgetsResponse: ComplexDesc<t.AddBudgetsResponse, t.AddBudgetsResponseInput> =
+  complex("AddBudgetsResponse", () => [
+    field("BudgetIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const UpdateBudgetsRequest: ComplexDesc<
   t.UpdateBudgetsRequest,
@@ -4655,10 +4577,8 @@ export const AddAudienceGroupsRequest: ComplexDesc<
   t.AddAudienceGroupsRequestInput
 > = complex("AddAudienceGroupsRequest", () => [field("AudienceGroups", ArrayOfAudienceGroup)]);
 
-export const ArrayOfAudienceGroup: ArrayDesc<
-  t.ArrayOfAudienceGroup,
-  t.ArrayOfAudienceGroupInput
-> = array("ArrayOfAudienceGroup", field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE));
+export const ArrayOfAudienceGroup: ArrayDesc<t.ArrayOfAudienceGroup, t.ArrayOfAudienceGroupInput> =
+  array("ArrayOfAudienceGroup", field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE));
 
 export const AudienceGroup: ComplexDesc<t.AudienceGroup, t.AudienceGroupInput> = complex(
   "AudienceGroup",
@@ -4715,19 +4635,15 @@ export const ArrayOfGenderType: ArrayDesc<t.ArrayOfGenderType> = array(
   field("GenderType", GenderType, REPEATED),
 );
 
-export const AudienceDimension: ComplexDesc<
-  t.AudienceDimension,
-  t.AudienceDimensionInput
-> = complex(
-  "AudienceDimension",
-  () => [field("Audiences", ArrayOfAudienceInfo)],
-  { base: () => AudienceGroupDimension, family: { ns: NS } },
-);
+export const AudienceDimension: ComplexDesc<t.AudienceDimension, t.AudienceDimensionInput> =
+  complex(
+    "AudienceDimension",
+    () => [field("Audiences", ArrayOfAudienceInfo)],
+    { base: () => AudienceGroupDimension, family: { ns: NS } },
+  );
 
-export const ArrayOfAudienceInfo: ArrayDesc<
-  t.ArrayOfAudienceInfo,
-  t.ArrayOfAudienceInfoInput
-> = array("ArrayOfAudienceInfo", field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE));
+export const ArrayOfAudienceInfo: ArrayDesc<t.ArrayOfAudienceInfo, t.ArrayOfAudienceInfoInput> =
+  array("ArrayOfAudienceInfo", field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE));
 
 export const AudienceInfo: ComplexDesc<t.AudienceInfo, t.AudienceInfoInput> = complex(
   "AudienceInfo",
@@ -4861,22 +4777,20 @@ export const ArrayOfAssetGroupUrlTarget: ArrayDesc<
   field("AssetGroupUrlTarget", () => AssetGroupUrlTarget, REPEATED_NILLABLE),
 );
 
-export const AssetGroupUrlTarget: ComplexDesc<
-  t.AssetGroupUrlTarget,
-  t.AssetGroupUrlTargetInput
-> = complex("AssetGroupUrlTarget", () => [
-  field("Id", xs.long),
-  field("Status", GenericEntityStatus, OPTIONAL),
-  field("TargetCondition1", xs.string),
-  field("TargetCondition2", xs.string),
-  field("TargetCondition3", xs.string),
-  field("TargetConditionOperator1", xs.string),
-  field("TargetConditionOperator2", xs.string),
-  field("TargetConditionOperator3", xs.string),
-  field("TargetValue1", xs.string),
-  field("TargetValue2", xs.string),
-  field("TargetValue3", xs.string),
-]);
+export const AssetGroupUrlTarget: ComplexDesc<t.AssetGroupUrlTarget, t.AssetGroupUrlTargetInput> =
+  complex("AssetGroupUrlTarget", () => [
+    field("Id", xs.long),
+    field("Status", GenericEntityStatus, OPTIONAL),
+    field("TargetCondition1", xs.string),
+    field("TargetCondition2", xs.string),
+    field("TargetCondition3", xs.string),
+    field("TargetConditionOperator1", xs.string),
+    field("TargetConditionOperator2", xs.string),
+    field("TargetConditionOperator3", xs.string),
+    field("TargetValue1", xs.string),
+    field("TargetValue2", xs.string),
+    field("TargetValue3", xs.string),
+  ]);
 
 export const AddAssetGroupsResponse: ComplexDesc<
   t.AddAssetGroupsResponse,
@@ -4983,12 +4897,11 @@ export const AssetGroupEditorialReasonCollection: ComplexDesc<
   field("Reasons", ArrayOfAssetGroupEditorialReason),
 ]);
 
-export const ArrayOfAssetGroupEditorialReason: ArrayDesc<
-  t.ArrayOfAssetGroupEditorialReason
-> = array(
-  "ArrayOfAssetGroupEditorialReason",
-  field("AssetGroupEditorialReason", () => AssetGroupEditorialReason, REPEATED_NILLABLE),
-);
+export const ArrayOfAssetGroupEditorialReason: ArrayDesc<t.ArrayOfAssetGroupEditorialReason> =
+  array(
+    "ArrayOfAssetGroupEditorialReason",
+    field("AssetGroupEditorialReason", () => AssetGroupEditorialReason, REPEATED_NILLABLE),
+  );
 
 export const AssetGroupEditorialReason: ComplexDesc<t.AssetGroupEditorialReason> = complex(
   "AssetGroupEditorialReason",
@@ -5076,10 +4989,8 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: C
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddAudiencesRequest: ComplexDesc<
-  t.AddAudiencesRequest,
-  t.AddAudiencesRequestInput
-> = complex("AddAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
+export const AddAudiencesRequest: ComplexDesc<t.AddAudiencesRequest, t.AddAudiencesRequestInput> =
+  complex("AddAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
 
 export const ArrayOfAudience: ArrayDesc<t.ArrayOfAudience, t.ArrayOfAudienceInput> = array(
   "ArrayOfAudience",
@@ -5416,9 +5327,8 @@ export const ApplyCustomerListItemsRequest: ComplexDesc<
   t.ApplyCustomerListItemsRequestInput
 > = complex("ApplyCustomerListItemsRequest", () => [field("CustomerListAudience", CustomerList)]);
 
-export const ApplyCustomerListItemsResponse: ComplexDesc<
-  t.ApplyCustomerListItemsResponse
-> = complex("ApplyCustomerListItemsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const ApplyCustomerListItemsResponse: ComplexDesc<t.ApplyCustomerListItemsResponse> =
+  complex("ApplyCustomerListItemsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const ApplyCustomerListUserDataRequest: ComplexDesc<
   t.ApplyCustomerListUserDataRequest,
@@ -5438,9 +5348,8 @@ export const CustomerListUserData: ComplexDesc<
   field("CustomerListItems", ArrayOfstring, { nillable: true }),
 ]);
 
-export const ApplyCustomerListUserDataResponse: ComplexDesc<
-  t.ApplyCustomerListUserDataResponse
-> = complex("ApplyCustomerListUserDataResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const ApplyCustomerListUserDataResponse: ComplexDesc<t.ApplyCustomerListUserDataResponse> =
+  complex("ApplyCustomerListUserDataResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetUetTagsByIdsRequest: ComplexDesc<
   t.GetUetTagsByIdsRequest,
@@ -5474,18 +5383,14 @@ export const UetTag: ComplexDesc<t.UetTag, t.UetTagInput> = complex("UetTag", ()
   field("TrackingStatus", UetTagTrackingStatus),
 ]);
 
-export const AddUetTagsRequest: ComplexDesc<
-  t.AddUetTagsRequest,
-  t.AddUetTagsRequestInput
-> = complex("AddUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
+export const AddUetTagsRequest: ComplexDesc<t.AddUetTagsRequest, t.AddUetTagsRequestInput> =
+  complex("AddUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
 
-export const AddUetTagsResponse: ComplexDesc<
-  t.AddUetTagsResponse,
-  t.AddUetTagsResponseInput
-> = complex("AddUetTagsResponse", () => [
-  field("UetTags", ArrayOfUetTag),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddUetTagsResponse: ComplexDesc<t.AddUetTagsResponse, t.AddUetTagsResponseInput> =
+  complex("AddUetTagsResponse", () => [
+    field("UetTags", ArrayOfUetTag),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const UpdateUetTagsRequest: ComplexDesc<
   t.UpdateUetTagsRequest,
@@ -5690,24 +5595,21 @@ export const ArrayOfOfflineConversion: ArrayDesc<
   field("OfflineConversion", () => OfflineConversion, REPEATED_NILLABLE),
 );
 
-export const OfflineConversion: ComplexDesc<
-  t.OfflineConversion,
-  t.OfflineConversionInput
-> = complex("OfflineConversion", () => [
-  field("ConversionCurrencyCode", xs.string),
-  field("ConversionName", xs.string),
-  field("ConversionTime", xs.dateTime, OPTIONAL),
-  field("ConversionValue", xs.double),
-  field("ExternalAttributionCredit", xs.double),
-  field("ExternalAttributionModel", xs.string),
-  field("HashedEmailAddress", xs.string),
-  field("HashedPhoneNumber", xs.string),
-  field("MicrosoftClickId", xs.string),
-]);
+export const OfflineConversion: ComplexDesc<t.OfflineConversion, t.OfflineConversionInput> =
+  complex("OfflineConversion", () => [
+    field("ConversionCurrencyCode", xs.string),
+    field("ConversionName", xs.string),
+    field("ConversionTime", xs.dateTime, OPTIONAL),
+    field("ConversionValue", xs.double),
+    field("ExternalAttributionCredit", xs.double),
+    field("ExternalAttributionModel", xs.string),
+    field("HashedEmailAddress", xs.string),
+    field("HashedPhoneNumber", xs.string),
+    field("MicrosoftClickId", xs.string),
+  ]);
 
-export const ApplyOfflineConversionsResponse: ComplexDesc<
-  t.ApplyOfflineConversionsResponse
-> = complex("ApplyOfflineConversionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const ApplyOfflineConversionsResponse: ComplexDesc<t.ApplyOfflineConversionsResponse> =
+  complex("ApplyOfflineConversionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc<
   t.ApplyOfflineConversionAdjustmentsRequest,
@@ -5793,10 +5695,8 @@ export const GetOfflineConversionReportsResponse: ComplexDesc<
   field("DailySummaries", ArrayOfDailySummary),
 ]);
 
-export const ArrayOfDailySummary: ArrayDesc<
-  t.ArrayOfDailySummary,
-  t.ArrayOfDailySummaryInput
-> = array("ArrayOfDailySummary", field("DailySummary", () => DailySummary, REPEATED_NILLABLE));
+export const ArrayOfDailySummary: ArrayDesc<t.ArrayOfDailySummary, t.ArrayOfDailySummaryInput> =
+  array("ArrayOfDailySummary", field("DailySummary", () => DailySummary, REPEATED_NILLABLE));
 
 export const DailySummary: ComplexDesc<t.DailySummary, t.DailySummaryInput> = complex(
   "DailySummary",
@@ -5901,28 +5801,22 @@ export const Label: ComplexDesc<t.Label, t.LabelInput> = complex("Label", () => 
   field("Name", xs.string),
 ]);
 
-export const AddLabelsResponse: ComplexDesc<
-  t.AddLabelsResponse,
-  t.AddLabelsResponseInput
-> = complex("AddLabelsResponse", () => [
-  field("LabelIds", ArrayOfNullableOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddLabelsResponse: ComplexDesc<t.AddLabelsResponse, t.AddLabelsResponseInput> =
+  complex("AddLabelsResponse", () => [
+    field("LabelIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
-export const DeleteLabelsRequest: ComplexDesc<
-  t.DeleteLabelsRequest,
-  t.DeleteLabelsRequestInput
-> = complex("DeleteLabelsRequest", () => [field("LabelIds", ArrayOflong)]);
+export const DeleteLabelsRequest: ComplexDesc<t.DeleteLabelsRequest, t.DeleteLabelsRequestInput> =
+  complex("DeleteLabelsRequest", () => [field("LabelIds", ArrayOflong)]);
 
 export const DeleteLabelsResponse: ComplexDesc<t.DeleteLabelsResponse> = complex(
   "DeleteLabelsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const UpdateLabelsRequest: ComplexDesc<
-  t.UpdateLabelsRequest,
-  t.UpdateLabelsRequestInput
-> = complex("UpdateLabelsRequest", () => [field("Labels", ArrayOfLabel)]);
+export const UpdateLabelsRequest: ComplexDesc<t.UpdateLabelsRequest, t.UpdateLabelsRequestInput> =
+  complex("UpdateLabelsRequest", () => [field("Labels", ArrayOfLabel)]);
 
 export const UpdateLabelsResponse: ComplexDesc<t.UpdateLabelsResponse> = complex(
   "UpdateLabelsResponse",
@@ -5979,9 +5873,8 @@ export const DeleteLabelAssociationsRequest: ComplexDesc<
   field("LabelAssociations", ArrayOfLabelAssociation),
 ]);
 
-export const DeleteLabelAssociationsResponse: ComplexDesc<
-  t.DeleteLabelAssociationsResponse
-> = complex("DeleteLabelAssociationsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const DeleteLabelAssociationsResponse: ComplexDesc<t.DeleteLabelAssociationsResponse> =
+  complex("DeleteLabelAssociationsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc<
   t.GetLabelAssociationsByEntityIdsRequest,
@@ -6043,10 +5936,8 @@ export const Experiment: ComplexDesc<t.Experiment, t.ExperimentInput> = complex(
   ],
 );
 
-export const ArrayOfExperimentArm: ArrayDesc<
-  t.ArrayOfExperimentArm,
-  t.ArrayOfExperimentArmInput
-> = array("ArrayOfExperimentArm", field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE));
+export const ArrayOfExperimentArm: ArrayDesc<t.ArrayOfExperimentArm, t.ArrayOfExperimentArmInput> =
+  array("ArrayOfExperimentArm", field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE));
 
 export const ExperimentArm: ComplexDesc<t.ExperimentArm, t.ExperimentArmInput> = complex(
   "ExperimentArm",
@@ -6144,9 +6035,8 @@ export const GetFileImportUploadUrlRequest: ComplexDesc<t.GetFileImportUploadUrl
   () => [],
 );
 
-export const GetFileImportUploadUrlResponse: ComplexDesc<
-  t.GetFileImportUploadUrlResponse
-> = complex("GetFileImportUploadUrlResponse", () => [field("FileImportUploadUrl", xs.string)]);
+export const GetFileImportUploadUrlResponse: ComplexDesc<t.GetFileImportUploadUrlResponse> =
+  complex("GetFileImportUploadUrlResponse", () => [field("FileImportUploadUrl", xs.string)]);
 
 export const AddImportJobsRequest: ComplexDesc<
   t.AddImportJobsRequest,
@@ -6196,14 +6086,12 @@ export const ArrayOfCampaignAdGroupIds: ArrayDesc<
   field("CampaignAdGroupIds", () => CampaignAdGroupIds, REPEATED_NILLABLE),
 );
 
-export const CampaignAdGroupIds: ComplexDesc<
-  t.CampaignAdGroupIds,
-  t.CampaignAdGroupIdsInput
-> = complex("CampaignAdGroupIds", () => [
-  field("ActiveAdGroupsOnly", xs.boolean),
-  field("AdGroupIds", ArrayOflong, { nillable: true }),
-  field("CampaignId", xs.long, REQUIRED),
-]);
+export const CampaignAdGroupIds: ComplexDesc<t.CampaignAdGroupIds, t.CampaignAdGroupIdsInput> =
+  complex("CampaignAdGroupIds", () => [
+    field("ActiveAdGroupsOnly", xs.boolean),
+    field("AdGroupIds", ArrayOflong, { nillable: true }),
+    field("CampaignId", xs.long, REQUIRED),
+  ]);
 
 export const FileImportJob: ComplexDesc<t.FileImportJob, t.FileImportJobInput> = complex(
   "FileImportJob",
@@ -6220,141 +6108,137 @@ export const Frequency: ComplexDesc<t.Frequency> = complex("Frequency", () => [
   field("Type", xs.string),
 ]);
 
-export const ImportOption: ComplexDesc<
-  t.ImportOptionOrDerived,
-  t.ImportOptionOrDerivedInput
-> = complex(
-  "ImportOption",
-  () => [
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
-    field("Type", xs.string),
-  ],
-  { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
-);
+export const ImportOption: ComplexDesc<t.ImportOptionOrDerived, t.ImportOptionOrDerivedInput> =
+  complex(
+    "ImportOption",
+    () => [
+      field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+      field("Type", xs.string),
+    ],
+    { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
+  );
 
-export const GoogleImportOption: ComplexDesc<
-  t.GoogleImportOption,
-  t.GoogleImportOptionInput
-> = complex(
-  "GoogleImportOption",
-  () => [
-    field("AccountUrlOptions", xs.boolean),
-    field("AdScheduleUseSearcherTimezone", xs.boolean),
-    field("AdjustmentForBids", xs.double),
-    field("AdjustmentForCampaignBudgets", xs.double),
-    field("AssociatedStoreId", xs.long),
-    field("AssociatedUetTagId", xs.long),
-    field("AutoDeviceBidOptimization", xs.boolean),
-    field("DeleteRemovedEntities", xs.boolean),
-    field("EnableAutoCurrencyConversion", xs.boolean),
-    field("EnableCopilot", xs.boolean),
-    field("EnableParentLocationMapping", xs.boolean),
-    field("ImageAssetAutomationOptOut", xs.boolean),
-    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean),
-    field("NewAIMaxSettings", xs.boolean),
-    field("NewAccountNegativeKeywords", xs.boolean),
-    field("NewActiveAdsForExistingAdGroups", xs.boolean),
-    field("NewActiveCampaignsAndChildEntities", xs.boolean),
-    field("NewAdCustomizerFeeds", xs.boolean),
-    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean),
-    field("NewAdSchedules", xs.boolean),
-    field("NewAppAdExtensions", xs.boolean),
-    field("NewAudienceTargets", xs.boolean),
-    field("NewBrandSuitability", xs.boolean),
-    field("NewCallAdExtensions", xs.boolean),
-    field("NewCalloutAdExtensions", xs.boolean),
-    field("NewCarouselAd", xs.boolean),
-    field("NewConversionGoals", xs.boolean),
-    field("NewDemographicTargets", xs.boolean),
-    field("NewDeviceTargets", xs.boolean),
-    field("NewEntities", xs.boolean),
-    field("NewImageAdExtensions", xs.boolean),
-    field("NewKeywordUrls", xs.boolean),
-    field("NewKeywordsForExistingAdGroups", xs.boolean),
-    field("NewLabels", xs.boolean),
-    field("NewLeadFormAdExtensions", xs.boolean),
-    field("NewLocationAdExtensions", xs.boolean),
-    field("NewLocationTargets", xs.boolean),
-    field("NewLogoAdExtensions", xs.boolean),
-    field("NewNegativeKeywordLists", xs.boolean),
-    field("NewNegativeKeywordsForExistingParents", xs.boolean),
-    field("NewNegativeSites", xs.boolean),
-    field("NewPageFeeds", xs.boolean),
-    field("NewPausedAdsForExistingAdGroups", xs.boolean),
-    field("NewPausedCampaignsAndChildEntities", xs.boolean),
-    field("NewPortfolioBidStrategy", xs.boolean),
-    field("NewPriceAdExtensions", xs.boolean),
-    field("NewProductFilters", xs.boolean),
-    field("NewPromotionAdExtensions", xs.boolean),
-    field("NewReviewAdExtensions", xs.boolean),
-    field("NewSitelinkAdExtensions", xs.boolean),
-    field("NewStructuredSnippetAdExtensions", xs.boolean),
-    field("NewTopicTargets", xs.boolean),
-    field("NewUrlOptions", xs.boolean),
-    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean),
-    field("PauseCampaignsWithoutSupportedLocations", xs.boolean),
-    field("PauseNewCampaigns", xs.boolean),
-    field("RaiseBidsToMinimum", xs.boolean),
-    field("RaiseCampaignBudgetsToMinimum", xs.boolean),
-    field("RaiseProductGroupBidsToMinimum", xs.boolean),
-    field("RenameCampaignNameWithSuffix", xs.boolean),
-    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean),
-    field("SearchAndReplaceForCampaignNames", ImportSearchAndReplaceForStringProperty),
-    field("SearchAndReplaceForCustomParameters", ImportSearchAndReplaceForStringProperty),
-    field("SearchAndReplaceForFinalURLSuffix", ImportSearchAndReplaceForStringProperty),
-    field("SearchAndReplaceForTrackingTemplates", ImportSearchAndReplaceForStringProperty),
-    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty),
-    field("SuffixForCampaignNames", xs.string),
-    field("SuffixForTrackingTemplates", xs.string),
-    field("SuffixForUrls", xs.string),
-    field("UpdateAIMaxSettings", xs.boolean),
-    field("UpdateAccountNegativeKeywords", xs.boolean),
-    field("UpdateAdCustomizerAttributes", xs.boolean),
-    field("UpdateAdCustomizerFeeds", xs.boolean),
-    field("UpdateAdGroupNetwork", xs.boolean),
-    field("UpdateAdSchedules", xs.boolean),
-    field("UpdateAdUrls", xs.boolean),
-    field("UpdateAppAdExtensions", xs.boolean),
-    field("UpdateAssetAutomationCampaignSetting", xs.boolean),
-    field("UpdateAudienceTargets", xs.boolean),
-    field("UpdateBiddingStrategies", xs.boolean),
-    field("UpdateBids", xs.boolean),
-    field("UpdateBrandSuitability", xs.boolean),
-    field("UpdateCallAdExtensions", xs.boolean),
-    field("UpdateCalloutAdExtensions", xs.boolean),
-    field("UpdateCampaignAdGroupLanguages", xs.boolean),
-    field("UpdateCampaignBudgets", xs.boolean),
-    field("UpdateCampaignNames", xs.boolean),
-    field("UpdateConversionGoals", xs.boolean),
-    field("UpdateDemographicTargets", xs.boolean),
-    field("UpdateDeviceTargets", xs.boolean),
-    field("UpdateEntities", xs.boolean),
-    field("UpdateImageAdExtensions", xs.boolean),
-    field("UpdateKeywordUrls", xs.boolean),
-    field("UpdateLabels", xs.boolean),
-    field("UpdateLeadFormAdExtensions", xs.boolean),
-    field("UpdateLocationAdExtensions", xs.boolean),
-    field("UpdateLocationTargets", xs.boolean),
-    field("UpdateLogoAdExtensions", xs.boolean),
-    field("UpdateNegativeKeywordLists", xs.boolean),
-    field("UpdateNegativeSites", xs.boolean),
-    field("UpdatePageFeeds", xs.boolean),
-    field("UpdatePriceAdExtensions", xs.boolean),
-    field("UpdateProductFilters", xs.boolean),
-    field("UpdatePromotionAdExtensions", xs.boolean),
-    field("UpdateReviewAdExtensions", xs.boolean),
-    field("UpdateSitelinkAdExtensions", xs.boolean),
-    field("UpdateSitelinkUrls", xs.boolean),
-    field("UpdateStatusForAdGroups", xs.boolean),
-    field("UpdateStatusForAds", xs.boolean),
-    field("UpdateStatusForCampaigns", xs.boolean),
-    field("UpdateStatusForKeywords", xs.boolean),
-    field("UpdateStructuredSnippetAdExtensions", xs.boolean),
-    field("UpdateTopicTargets", xs.boolean),
-    field("UpdateUrlOptions", xs.boolean),
-  ],
-  { base: () => ImportOption, family: { ns: NS } },
-);
+export const GoogleImportOption: ComplexDesc<t.GoogleImportOption, t.GoogleImportOptionInput> =
+  complex(
+    "GoogleImportOption",
+    () => [
+      field("AccountUrlOptions", xs.boolean),
+      field("AdScheduleUseSearcherTimezone", xs.boolean),
+      field("AdjustmentForBids", xs.double),
+      field("AdjustmentForCampaignBudgets", xs.double),
+      field("AssociatedStoreId", xs.long),
+      field("AssociatedUetTagId", xs.long),
+      field("AutoDeviceBidOptimization", xs.boolean),
+      field("DeleteRemovedEntities", xs.boolean),
+      field("EnableAutoCurrencyConversion", xs.boolean),
+      field("EnableCopilot", xs.boolean),
+      field("EnableParentLocationMapping", xs.boolean),
+      field("ImageAssetAutomationOptOut", xs.boolean),
+      field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean),
+      field("NewAIMaxSettings", xs.boolean),
+      field("NewAccountNegativeKeywords", xs.boolean),
+      field("NewActiveAdsForExistingAdGroups", xs.boolean),
+      field("NewActiveCampaignsAndChildEntities", xs.boolean),
+      field("NewAdCustomizerFeeds", xs.boolean),
+      field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean),
+      field("NewAdSchedules", xs.boolean),
+      field("NewAppAdExtensions", xs.boolean),
+      field("NewAudienceTargets", xs.boolean),
+      field("NewBrandSuitability", xs.boolean),
+      field("NewCallAdExtensions", xs.boolean),
+      field("NewCalloutAdExtensions", xs.boolean),
+      field("NewCarouselAd", xs.boolean),
+      field("NewConversionGoals", xs.boolean),
+      field("NewDemographicTargets", xs.boolean),
+      field("NewDeviceTargets", xs.boolean),
+      field("NewEntities", xs.boolean),
+      field("NewImageAdExtensions", xs.boolean),
+      field("NewKeywordUrls", xs.boolean),
+      field("NewKeywordsForExistingAdGroups", xs.boolean),
+      field("NewLabels", xs.boolean),
+      field("NewLeadFormAdExtensions", xs.boolean),
+      field("NewLocationAdExtensions", xs.boolean),
+      field("NewLocationTargets", xs.boolean),
+      field("NewLogoAdExtensions", xs.boolean),
+      field("NewNegativeKeywordLists", xs.boolean),
+      field("NewNegativeKeywordsForExistingParents", xs.boolean),
+      field("NewNegativeSites", xs.boolean),
+      field("NewPageFeeds", xs.boolean),
+      field("NewPausedAdsForExistingAdGroups", xs.boolean),
+      field("NewPausedCampaignsAndChildEntities", xs.boolean),
+      field("NewPortfolioBidStrategy", xs.boolean),
+      field("NewPriceAdExtensions", xs.boolean),
+      field("NewProductFilters", xs.boolean),
+      field("NewPromotionAdExtensions", xs.boolean),
+      field("NewReviewAdExtensions", xs.boolean),
+      field("NewSitelinkAdExtensions", xs.boolean),
+      field("NewStructuredSnippetAdExtensions", xs.boolean),
+      field("NewTopicTargets", xs.boolean),
+      field("NewUrlOptions", xs.boolean),
+      field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean),
+      field("PauseCampaignsWithoutSupportedLocations", xs.boolean),
+      field("PauseNewCampaigns", xs.boolean),
+      field("RaiseBidsToMinimum", xs.boolean),
+      field("RaiseCampaignBudgetsToMinimum", xs.boolean),
+      field("RaiseProductGroupBidsToMinimum", xs.boolean),
+      field("RenameCampaignNameWithSuffix", xs.boolean),
+      field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean),
+      field("SearchAndReplaceForCampaignNames", ImportSearchAndReplaceForStringProperty),
+      field("SearchAndReplaceForCustomParameters", ImportSearchAndReplaceForStringProperty),
+      field("SearchAndReplaceForFinalURLSuffix", ImportSearchAndReplaceForStringProperty),
+      field("SearchAndReplaceForTrackingTemplates", ImportSearchAndReplaceForStringProperty),
+      field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty),
+      field("SuffixForCampaignNames", xs.string),
+      field("SuffixForTrackingTemplates", xs.string),
+      field("SuffixForUrls", xs.string),
+      field("UpdateAIMaxSettings", xs.boolean),
+      field("UpdateAccountNegativeKeywords", xs.boolean),
+      field("UpdateAdCustomizerAttributes", xs.boolean),
+      field("UpdateAdCustomizerFeeds", xs.boolean),
+      field("UpdateAdGroupNetwork", xs.boolean),
+      field("UpdateAdSchedules", xs.boolean),
+      field("UpdateAdUrls", xs.boolean),
+      field("UpdateAppAdExtensions", xs.boolean),
+      field("UpdateAssetAutomationCampaignSetting", xs.boolean),
+      field("UpdateAudienceTargets", xs.boolean),
+      field("UpdateBiddingStrategies", xs.boolean),
+      field("UpdateBids", xs.boolean),
+      field("UpdateBrandSuitability", xs.boolean),
+      field("UpdateCallAdExtensions", xs.boolean),
+      field("UpdateCalloutAdExtensions", xs.boolean),
+      field("UpdateCampaignAdGroupLanguages", xs.boolean),
+      field("UpdateCampaignBudgets", xs.boolean),
+      field("UpdateCampaignNames", xs.boolean),
+      field("UpdateConversionGoals", xs.boolean),
+      field("UpdateDemographicTargets", xs.boolean),
+      field("UpdateDeviceTargets", xs.boolean),
+      field("UpdateEntities", xs.boolean),
+      field("UpdateImageAdExtensions", xs.boolean),
+      field("UpdateKeywordUrls", xs.boolean),
+      field("UpdateLabels", xs.boolean),
+      field("UpdateLeadFormAdExtensions", xs.boolean),
+      field("UpdateLocationAdExtensions", xs.boolean),
+      field("UpdateLocationTargets", xs.boolean),
+      field("UpdateLogoAdExtensions", xs.boolean),
+      field("UpdateNegativeKeywordLists", xs.boolean),
+      field("UpdateNegativeSites", xs.boolean),
+      field("UpdatePageFeeds", xs.boolean),
+      field("UpdatePriceAdExtensions", xs.boolean),
+      field("UpdateProductFilters", xs.boolean),
+      field("UpdatePromotionAdExtensions", xs.boolean),
+      field("UpdateReviewAdExtensions", xs.boolean),
+      field("UpdateSitelinkAdExtensions", xs.boolean),
+      field("UpdateSitelinkUrls", xs.boolean),
+      field("UpdateStatusForAdGroups", xs.boolean),
+      field("UpdateStatusForAds", xs.boolean),
+      field("UpdateStatusForCampaigns", xs.boolean),
+      field("UpdateStatusForKeywords", xs.boolean),
+      field("UpdateStructuredSnippetAdExtensions", xs.boolean),
+      field("UpdateTopicTargets", xs.boolean),
+      field("UpdateUrlOptions", xs.boolean),
+    ],
+    { base: () => ImportOption, family: { ns: NS } },
+  );
 
 export const ImportSearchAndReplaceForStringProperty: ComplexDesc<
   t.ImportSearchAndReplaceForStringProperty
@@ -6392,10 +6276,8 @@ export const GetImportResultsResponse: ComplexDesc<
   t.GetImportResultsResponseInput
 > = complex("GetImportResultsResponse", () => [field("ImportResults", ArrayOfImportResult)]);
 
-export const ArrayOfImportResult: ArrayDesc<
-  t.ArrayOfImportResult,
-  t.ArrayOfImportResultInput
-> = array("ArrayOfImportResult", field("ImportResult", () => ImportResult, REPEATED_NILLABLE));
+export const ArrayOfImportResult: ArrayDesc<t.ArrayOfImportResult, t.ArrayOfImportResultInput> =
+  array("ArrayOfImportResult", field("ImportResult", () => ImportResult, REPEATED_NILLABLE));
 
 export const ImportResult: ComplexDesc<t.ImportResult, t.ImportResultInput> = complex(
   "ImportResult",
@@ -6528,18 +6410,14 @@ export const Video: ComplexDesc<t.Video, t.VideoInput> = complex("Video", () => 
   field("Url", xs.string),
 ]);
 
-export const AddVideosResponse: ComplexDesc<
-  t.AddVideosResponse,
-  t.AddVideosResponseInput
-> = complex("AddVideosResponse", () => [
-  field("VideoIds", ArrayOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddVideosResponse: ComplexDesc<t.AddVideosResponse, t.AddVideosResponseInput> =
+  complex("AddVideosResponse", () => [
+    field("VideoIds", ArrayOflong),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
-export const DeleteVideosRequest: ComplexDesc<
-  t.DeleteVideosRequest,
-  t.DeleteVideosRequestInput
-> = complex("DeleteVideosRequest", () => [field("VideoIds", ArrayOflong)]);
+export const DeleteVideosRequest: ComplexDesc<t.DeleteVideosRequest, t.DeleteVideosRequestInput> =
+  complex("DeleteVideosRequest", () => [field("VideoIds", ArrayOflong)]);
 
 export const DeleteVideosResponse: ComplexDesc<t.DeleteVideosResponse> = complex(
   "DeleteVideosResponse",
@@ -6562,10 +6440,8 @@ export const GetVideosByIdsResponse: ComplexDesc<
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateVideosRequest: ComplexDesc<
-  t.UpdateVideosRequest,
-  t.UpdateVideosRequestInput
-> = complex("UpdateVideosRequest", () => [field("Videos", ArrayOfVideo)]);
+export const UpdateVideosRequest: ComplexDesc<t.UpdateVideosRequest, t.UpdateVideosRequestInput> =
+  complex("UpdateVideosRequest", () => [field("Videos", ArrayOfVideo)]);
 
 export const UpdateVideosResponse: ComplexDesc<t.UpdateVideosResponse> = complex(
   "UpdateVideosResponse",
@@ -6597,13 +6473,11 @@ export const HTML5: ComplexDesc<t.HTML5, t.HTML5Input> = complex("HTML5", () => 
   field("Width", xs.int),
 ]);
 
-export const AddHTML5sResponse: ComplexDesc<
-  t.AddHTML5sResponse,
-  t.AddHTML5sResponseInput
-> = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", ArrayOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddHTML5sResponse: ComplexDesc<t.AddHTML5sResponse, t.AddHTML5sResponseInput> =
+  complex("AddHTML5sResponse", () => [
+    field("HTML5AssetIds", ArrayOflong),
+    field("PartialErrors", ArrayOfBatchError),
+  ]);
 
 export const GetHTML5sByIdsRequest: ComplexDesc<
   t.GetHTML5sByIdsRequest,
@@ -6618,10 +6492,8 @@ export const GetHTML5sByIdsResponse: ComplexDesc<
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteHTML5sRequest: ComplexDesc<
-  t.DeleteHTML5sRequest,
-  t.DeleteHTML5sRequestInput
-> = complex("DeleteHTML5sRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
+export const DeleteHTML5sRequest: ComplexDesc<t.DeleteHTML5sRequest, t.DeleteHTML5sRequestInput> =
+  complex("DeleteHTML5sRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
 
 export const DeleteHTML5sResponse: ComplexDesc<t.DeleteHTML5sResponse> = complex(
   "DeleteHTML5sResponse",
@@ -6651,11 +6523,8 @@ export const CampaignConversionGoal: ComplexDesc<
   field("GoalId", xs.long, OPTIONAL),
 ]);
 
-export const AddCampaignConversionGoalsResponse: ComplexDesc<
-  t.AddCampaignConversionGoalsResponse
-> = complex("AddCampaignConversionGoalsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddCampaignConversionGoalsResponse: ComplexDesc<t.AddCampaignConversionGoalsResponse> =
+  complex("AddCampaignConversionGoalsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const DeleteCampaignConversionGoalsRequest: ComplexDesc<
   t.DeleteCampaignConversionGoalsRequest,
@@ -6678,10 +6547,8 @@ export const AddDataExclusionsRequest: ComplexDesc<
   field("DataExclusions", ArrayOfDataExclusion),
 ]);
 
-export const ArrayOfDataExclusion: ArrayDesc<
-  t.ArrayOfDataExclusion,
-  t.ArrayOfDataExclusionInput
-> = array("ArrayOfDataExclusion", field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE));
+export const ArrayOfDataExclusion: ArrayDesc<t.ArrayOfDataExclusion, t.ArrayOfDataExclusionInput> =
+  array("ArrayOfDataExclusion", field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE));
 
 export const DataExclusion: ComplexDesc<t.DataExclusion, t.DataExclusionInput> = complex(
   "DataExclusion",
@@ -6705,10 +6572,8 @@ export const ArrayOfCampaignAssociation: ArrayDesc<
   field("CampaignAssociation", () => CampaignAssociation, REPEATED_NILLABLE),
 );
 
-export const CampaignAssociation: ComplexDesc<
-  t.CampaignAssociation,
-  t.CampaignAssociationInput
-> = complex("CampaignAssociation", () => [field("CampaignId", xs.long, OPTIONAL)]);
+export const CampaignAssociation: ComplexDesc<t.CampaignAssociation, t.CampaignAssociationInput> =
+  complex("CampaignAssociation", () => [field("CampaignId", xs.long, OPTIONAL)]);
 
 export const AddDataExclusionsResponse: ComplexDesc<
   t.AddDataExclusionsResponse,
@@ -6932,13 +6797,12 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc<
   ),
 );
 
-export const AdRecommendationCustomizedProperty: ComplexDesc<
-  t.AdRecommendationCustomizedProperty
-> = complex("AdRecommendationCustomizedProperty", () => [
-  field("AssetTypeName", xs.string),
-  field("PropertyName", xs.string),
-  field("PropertyValue", xs.string),
-]);
+export const AdRecommendationCustomizedProperty: ComplexDesc<t.AdRecommendationCustomizedProperty> =
+  complex("AdRecommendationCustomizedProperty", () => [
+    field("AssetTypeName", xs.string),
+    field("PropertyName", xs.string),
+    field("PropertyValue", xs.string),
+  ]);
 
 export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc<
   t.ArrayOfAdRecommendationImageAssetProperty
@@ -6951,16 +6815,15 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc<
   ),
 );
 
-export const AdRecommendationImageAssetProperty: ComplexDesc<
-  t.AdRecommendationImageAssetProperty
-> = complex("AdRecommendationImageAssetProperty", () => [
-  field("CropHeight", xs.int),
-  field("CropWidth", xs.int),
-  field("CropX", xs.int),
-  field("CropY", xs.int),
-  field("ImageField", AdRecommendationImageField, OPTIONAL),
-  field("ImageUrl", xs.string),
-]);
+export const AdRecommendationImageAssetProperty: ComplexDesc<t.AdRecommendationImageAssetProperty> =
+  complex("AdRecommendationImageAssetProperty", () => [
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
+    field("ImageField", AdRecommendationImageField, OPTIONAL),
+    field("ImageUrl", xs.string),
+  ]);
 
 export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc<
   t.ArrayOfAdRecommendationTextAssetProperty
@@ -6973,12 +6836,11 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc<
   ),
 );
 
-export const AdRecommendationTextAssetProperty: ComplexDesc<
-  t.AdRecommendationTextAssetProperty
-> = complex("AdRecommendationTextAssetProperty", () => [
-  field("Text", xs.string),
-  field("TextField", AdRecommendationTextField, OPTIONAL),
-]);
+export const AdRecommendationTextAssetProperty: ComplexDesc<t.AdRecommendationTextAssetProperty> =
+  complex("AdRecommendationTextAssetProperty", () => [
+    field("Text", xs.string),
+    field("TextField", AdRecommendationTextField, OPTIONAL),
+  ]);
 
 export const CreateResponsiveAdRecommendationRequest: ComplexDesc<
   t.CreateResponsiveAdRecommendationRequest,
@@ -7146,19 +7008,17 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc<
   ),
 );
 
-export const AdRecommendationMediaRefineResult: ComplexDesc<
-  t.AdRecommendationMediaRefineResult
-> = complex("AdRecommendationMediaRefineResult", () => [
-  field("Errors", ArrayOfOperationError),
-  field("MediaList", ArrayOfAdRecommendationRefinedMedia),
-]);
+export const AdRecommendationMediaRefineResult: ComplexDesc<t.AdRecommendationMediaRefineResult> =
+  complex("AdRecommendationMediaRefineResult", () => [
+    field("Errors", ArrayOfOperationError),
+    field("MediaList", ArrayOfAdRecommendationRefinedMedia),
+  ]);
 
-export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc<
-  t.ArrayOfAdRecommendationRefinedMedia
-> = array(
-  "ArrayOfAdRecommendationRefinedMedia",
-  field("AdRecommendationRefinedMedia", () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
-);
+export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc<t.ArrayOfAdRecommendationRefinedMedia> =
+  array(
+    "ArrayOfAdRecommendationRefinedMedia",
+    field("AdRecommendationRefinedMedia", () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
+  );
 
 export const AdRecommendationRefinedMedia: ComplexDesc<t.AdRecommendationRefinedMedia> = complex(
   "AdRecommendationRefinedMedia",
@@ -7231,28 +7091,24 @@ export const ArrayOfConversionValueRule: ArrayDesc<
   field("ConversionValueRule", () => ConversionValueRule, REPEATED_NILLABLE),
 );
 
-export const ConversionValueRule: ComplexDesc<
-  t.ConversionValueRule,
-  t.ConversionValueRuleInput
-> = complex("ConversionValueRule", () => [
-  field("AudienceCondition", AudienceCondition),
-  field("CurrencyCode", xs.string),
-  field("DeviceCondition", DeviceCondition),
-  field("Id", xs.long),
-  field("LocationCondition", LocationCondition),
-  field("Name", xs.string),
-  field("Operation", ConversionValueRuleOperator),
-  field("Status", ConversionValueRuleStatus),
-  field("Value", xs.decimal),
-]);
+export const ConversionValueRule: ComplexDesc<t.ConversionValueRule, t.ConversionValueRuleInput> =
+  complex("ConversionValueRule", () => [
+    field("AudienceCondition", AudienceCondition),
+    field("CurrencyCode", xs.string),
+    field("DeviceCondition", DeviceCondition),
+    field("Id", xs.long),
+    field("LocationCondition", LocationCondition),
+    field("Name", xs.string),
+    field("Operation", ConversionValueRuleOperator),
+    field("Status", ConversionValueRuleStatus),
+    field("Value", xs.decimal),
+  ]);
 
-export const AudienceCondition: ComplexDesc<
-  t.AudienceCondition,
-  t.AudienceConditionInput
-> = complex("AudienceCondition", () => [
-  field("Audiences", ArrayOfAudienceConditionItem),
-  field("IsPrimary", xs.boolean, OPTIONAL),
-]);
+export const AudienceCondition: ComplexDesc<t.AudienceCondition, t.AudienceConditionInput> =
+  complex("AudienceCondition", () => [
+    field("Audiences", ArrayOfAudienceConditionItem),
+    field("IsPrimary", xs.boolean, OPTIONAL),
+  ]);
 
 export const ArrayOfAudienceConditionItem: ArrayDesc<
   t.ArrayOfAudienceConditionItem,
@@ -7297,11 +7153,8 @@ export const LocationConditionItem: ComplexDesc<t.LocationConditionItem> = compl
   () => [field("Id", xs.int, OPTIONAL), field("Name", xs.string), field("Type", LocationType)],
 );
 
-export const UpdateConversionValueRulesResponse: ComplexDesc<
-  t.UpdateConversionValueRulesResponse
-> = complex("UpdateConversionValueRulesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateConversionValueRulesResponse: ComplexDesc<t.UpdateConversionValueRulesResponse> =
+  complex("UpdateConversionValueRulesResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const UpdateConversionValueRulesStatusRequest: ComplexDesc<
   t.UpdateConversionValueRulesStatusRequest,
@@ -7364,13 +7217,11 @@ export const GetConversionValueRulesByIdsResponse: ComplexDesc<
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddBrandKitsRequest: ComplexDesc<
-  t.AddBrandKitsRequest,
-  t.AddBrandKitsRequestInput
-> = complex("AddBrandKitsRequest", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("BrandKits", ArrayOfBrandKit),
-]);
+export const AddBrandKitsRequest: ComplexDesc<t.AddBrandKitsRequest, t.AddBrandKitsRequestInput> =
+  complex("AddBrandKitsRequest", () => [
+    field("AccountId", xs.long, OPTIONAL),
+    field("BrandKits", ArrayOfBrandKit),
+  ]);
 
 export const ArrayOfBrandKit: ArrayDesc<t.ArrayOfBrandKit, t.ArrayOfBrandKitInput> = array(
   "ArrayOfBrandKit",
@@ -7407,10 +7258,8 @@ export const BrandKitFont: ComplexDesc<t.BrandKitFont> = complex("BrandKitFont",
   field("Weight", xs.string),
 ]);
 
-export const ArrayOfBrandKitImage: ArrayDesc<
-  t.ArrayOfBrandKitImage,
-  t.ArrayOfBrandKitImageInput
-> = array("ArrayOfBrandKitImage", field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE));
+export const ArrayOfBrandKitImage: ArrayDesc<t.ArrayOfBrandKitImage, t.ArrayOfBrandKitImageInput> =
+  array("ArrayOfBrandKitImage", field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE));
 
 export const BrandKitImage: ComplexDesc<t.BrandKitImage, t.BrandKitImageInput> = complex(
   "BrandKitImage",
@@ -7645,20 +7494,16 @@ export const ClipchampTemplateInfo: ComplexDesc<t.ClipchampTemplateInfo> = compl
   ],
 );
 
-export const GetSupportedClipchampAudioRequest: ComplexDesc<
-  t.GetSupportedClipchampAudioRequest
-> = complex("GetSupportedClipchampAudioRequest", () => [field("AudioFilter", AudioFilter)]);
+export const GetSupportedClipchampAudioRequest: ComplexDesc<t.GetSupportedClipchampAudioRequest> =
+  complex("GetSupportedClipchampAudioRequest", () => [field("AudioFilter", AudioFilter)]);
 
 export const AudioFilter: ComplexDesc<t.AudioFilter> = complex("AudioFilter", () => [
   field("AudioNames", ArrayOfstring),
   field("Categories", ArrayOfstring),
 ]);
 
-export const GetSupportedClipchampAudioResponse: ComplexDesc<
-  t.GetSupportedClipchampAudioResponse
-> = complex("GetSupportedClipchampAudioResponse", () => [
-  field("Data", SupportedClipchampAudioData),
-]);
+export const GetSupportedClipchampAudioResponse: ComplexDesc<t.GetSupportedClipchampAudioResponse> =
+  complex("GetSupportedClipchampAudioResponse", () => [field("Data", SupportedClipchampAudioData)]);
 
 export const SupportedClipchampAudioData: ComplexDesc<t.SupportedClipchampAudioData> = complex(
   "SupportedClipchampAudioData",
@@ -7716,13 +7561,11 @@ export const ArrayOfHealthCheckEntity: ArrayDesc<
   field("HealthCheckEntity", () => HealthCheckEntity, REPEATED_NILLABLE),
 );
 
-export const HealthCheckEntity: ComplexDesc<
-  t.HealthCheckEntity,
-  t.HealthCheckEntityInput
-> = complex("HealthCheckEntity", () => [
-  field("HealthCheckEntityId", xs.long, OPTIONAL),
-  field("HealthCheckEntityLevel", xs.string),
-]);
+export const HealthCheckEntity: ComplexDesc<t.HealthCheckEntity, t.HealthCheckEntityInput> =
+  complex("HealthCheckEntity", () => [
+    field("HealthCheckEntityId", xs.long, OPTIONAL),
+    field("HealthCheckEntityLevel", xs.string),
+  ]);
 
 export const GetHealthCheckResponse: ComplexDesc<
   t.GetHealthCheckResponse,
@@ -7752,12 +7595,11 @@ export const HealthCheckMetadata: ComplexDesc<t.HealthCheckMetadata> = complex(
   ],
 );
 
-export const ArrayOfHealthCheckColumnMetadata: ArrayDesc<
-  t.ArrayOfHealthCheckColumnMetadata
-> = array(
-  "ArrayOfHealthCheckColumnMetadata",
-  field("HealthCheckColumnMetadata", () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
-);
+export const ArrayOfHealthCheckColumnMetadata: ArrayDesc<t.ArrayOfHealthCheckColumnMetadata> =
+  array(
+    "ArrayOfHealthCheckColumnMetadata",
+    field("HealthCheckColumnMetadata", () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
+  );
 
 export const HealthCheckColumnMetadata: ComplexDesc<t.HealthCheckColumnMetadata> = complex(
   "HealthCheckColumnMetadata",
@@ -7848,14 +7690,12 @@ export const ArrayOfDiagnosticsEntity: ArrayDesc<
   field("DiagnosticsEntity", () => DiagnosticsEntity, REPEATED_NILLABLE),
 );
 
-export const DiagnosticsEntity: ComplexDesc<
-  t.DiagnosticsEntity,
-  t.DiagnosticsEntityInput
-> = complex("DiagnosticsEntity", () => [
-  field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string),
-  field("Type", xs.string),
-]);
+export const DiagnosticsEntity: ComplexDesc<t.DiagnosticsEntity, t.DiagnosticsEntityInput> =
+  complex("DiagnosticsEntity", () => [
+    field("Id", xs.long, OPTIONAL),
+    field("SubType", xs.string),
+    field("Type", xs.string),
+  ]);
 
 export const ArrayOfDiagnosticsFilter: ArrayDesc<t.ArrayOfDiagnosticsFilter> = array(
   "ArrayOfDiagnosticsFilter",
@@ -7885,10 +7725,8 @@ export const DiagnosticsRequestStatus: ComplexDesc<t.DiagnosticsRequestStatus> =
   () => [field("Errors", ArrayOfOperationError), field("Status", xs.string)],
 );
 
-export const ArrayOfEntityResult: ArrayDesc<
-  t.ArrayOfEntityResult,
-  t.ArrayOfEntityResultInput
-> = array("ArrayOfEntityResult", field("EntityResult", () => EntityResult, REPEATED_NILLABLE));
+export const ArrayOfEntityResult: ArrayDesc<t.ArrayOfEntityResult, t.ArrayOfEntityResultInput> =
+  array("ArrayOfEntityResult", field("EntityResult", () => EntityResult, REPEATED_NILLABLE));
 
 export const EntityResult: ComplexDesc<t.EntityResult, t.EntityResultInput> = complex(
   "EntityResult",
@@ -8046,9 +7884,8 @@ export const DeleteLinkedInSegmentsRequest: ComplexDesc<
   t.DeleteLinkedInSegmentsRequestInput
 > = complex("DeleteLinkedInSegmentsRequest", () => [field("LinkedInSegmentIds", ArrayOflong)]);
 
-export const DeleteLinkedInSegmentsResponse: ComplexDesc<
-  t.DeleteLinkedInSegmentsResponse
-> = complex("DeleteLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const DeleteLinkedInSegmentsResponse: ComplexDesc<t.DeleteLinkedInSegmentsResponse> =
+  complex("DeleteLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const UpdateLinkedInSegmentsRequest: ComplexDesc<
   t.UpdateLinkedInSegmentsRequest,
@@ -8057,9 +7894,8 @@ export const UpdateLinkedInSegmentsRequest: ComplexDesc<
   field("LinkedInSegments", ArrayOfLinkedInSegment),
 ]);
 
-export const UpdateLinkedInSegmentsResponse: ComplexDesc<
-  t.UpdateLinkedInSegmentsResponse
-> = complex("UpdateLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+export const UpdateLinkedInSegmentsResponse: ComplexDesc<t.UpdateLinkedInSegmentsResponse> =
+  complex("UpdateLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
 export const GetUetTagAuthKeyRequest: ComplexDesc<
   t.GetUetTagAuthKeyRequest,
@@ -8123,9 +7959,8 @@ export const SetAccountPropertiesResponse: ComplexDesc<t.SetAccountPropertiesRes
   () => [],
 );
 
-export const UpdateAnnotationOptOutResponse: ComplexDesc<
-  t.UpdateAnnotationOptOutResponse
-> = complex("UpdateAnnotationOptOutResponse", () => []);
+export const UpdateAnnotationOptOutResponse: ComplexDesc<t.UpdateAnnotationOptOutResponse> =
+  complex("UpdateAnnotationOptOutResponse", () => []);
 
 export const AdApiFaultDetailFaultDesc: FaultDesc = fault(
   "AdApiFaultDetailFault",

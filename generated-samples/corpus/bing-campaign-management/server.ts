@@ -399,9 +399,10 @@ import type {
  * answer with a fault.
  */
 export interface CampaignManagementService {
-  readonly addCampaigns: (input: AddCampaignsRequest, context: CampaignManagementServiceContext) =>
-    | AddCampaignsResponseInput
-    | Promise<AddCampaignsResponseInput>;
+  readonly addCampaigns: (
+    input: AddCampaignsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddCampaignsResponseInput | Promise<AddCampaignsResponseInput>;
   readonly getCampaignsByAccountId: (
     input: GetCampaignsByAccountIdRequest,
     context: CampaignManagementServiceContext,
@@ -436,9 +437,10 @@ export interface CampaignManagementService {
     input: GetBSCCountriesRequest,
     context: CampaignManagementServiceContext,
   ) => GetBSCCountriesResponse | Promise<GetBSCCountriesResponse>;
-  readonly addAdGroups: (input: AddAdGroupsRequest, context: CampaignManagementServiceContext) =>
-    | AddAdGroupsResponseInput
-    | Promise<AddAdGroupsResponseInput>;
+  readonly addAdGroups: (
+    input: AddAdGroupsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAdGroupsResponseInput | Promise<AddAdGroupsResponseInput>;
   readonly deleteAdGroups: (
     input: DeleteAdGroupsRequest,
     context: CampaignManagementServiceContext,
@@ -469,29 +471,34 @@ export interface CampaignManagementService {
     input: GetGeoLocationsFileUrlRequest,
     context: CampaignManagementServiceContext,
   ) => GetGeoLocationsFileUrlResponseInput | Promise<GetGeoLocationsFileUrlResponseInput>;
-  readonly addAds: (input: AddAdsRequest, context: CampaignManagementServiceContext) =>
-    | AddAdsResponseInput
-    | Promise<AddAdsResponseInput>;
-  readonly deleteAds: (input: DeleteAdsRequest, context: CampaignManagementServiceContext) =>
-    | DeleteAdsResponse
-    | Promise<DeleteAdsResponse>;
+  readonly addAds: (
+    input: AddAdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAdsResponseInput | Promise<AddAdsResponseInput>;
+  readonly deleteAds: (
+    input: DeleteAdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteAdsResponse | Promise<DeleteAdsResponse>;
   readonly getAdsByEditorialStatus: (
     input: GetAdsByEditorialStatusRequest,
     context: CampaignManagementServiceContext,
   ) => GetAdsByEditorialStatusResponseInput | Promise<GetAdsByEditorialStatusResponseInput>;
-  readonly getAdsByIds: (input: GetAdsByIdsRequest, context: CampaignManagementServiceContext) =>
-    | GetAdsByIdsResponseInput
-    | Promise<GetAdsByIdsResponseInput>;
+  readonly getAdsByIds: (
+    input: GetAdsByIdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => GetAdsByIdsResponseInput | Promise<GetAdsByIdsResponseInput>;
   readonly getAdsByAdGroupId: (
     input: GetAdsByAdGroupIdRequest,
     context: CampaignManagementServiceContext,
   ) => GetAdsByAdGroupIdResponseInput | Promise<GetAdsByAdGroupIdResponseInput>;
-  readonly updateAds: (input: UpdateAdsRequest, context: CampaignManagementServiceContext) =>
-    | UpdateAdsResponse
-    | Promise<UpdateAdsResponse>;
-  readonly addKeywords: (input: AddKeywordsRequest, context: CampaignManagementServiceContext) =>
-    | AddKeywordsResponseInput
-    | Promise<AddKeywordsResponseInput>;
+  readonly updateAds: (
+    input: UpdateAdsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateAdsResponse | Promise<UpdateAdsResponse>;
+  readonly addKeywords: (
+    input: AddKeywordsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddKeywordsResponseInput | Promise<AddKeywordsResponseInput>;
   readonly deleteKeywords: (
     input: DeleteKeywordsRequest,
     context: CampaignManagementServiceContext,
@@ -574,12 +581,14 @@ export interface CampaignManagementService {
   ) =>
     | GetAdExtensionIdsByAccountIdResponseInput
     | Promise<GetAdExtensionIdsByAccountIdResponseInput>;
-  readonly addMedia: (input: AddMediaRequest, context: CampaignManagementServiceContext) =>
-    | AddMediaResponseInput
-    | Promise<AddMediaResponseInput>;
-  readonly deleteMedia: (input: DeleteMediaRequest, context: CampaignManagementServiceContext) =>
-    | DeleteMediaResponse
-    | Promise<DeleteMediaResponse>;
+  readonly addMedia: (
+    input: AddMediaRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddMediaResponseInput | Promise<AddMediaResponseInput>;
+  readonly deleteMedia: (
+    input: DeleteMediaRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteMediaResponse | Promise<DeleteMediaResponse>;
   readonly getMediaMetaDataByAccountId: (
     input: GetMediaMetaDataByAccountIdRequest,
     context: CampaignManagementServiceContext,
@@ -726,9 +735,10 @@ export interface CampaignManagementService {
     input: GetCampaignCriterionsByIdsRequest,
     context: CampaignManagementServiceContext,
   ) => GetCampaignCriterionsByIdsResponseInput | Promise<GetCampaignCriterionsByIdsResponseInput>;
-  readonly addBudgets: (input: AddBudgetsRequest, context: CampaignManagementServiceContext) =>
-    | AddBudgetsResponseInput
-    | Promise<AddBudgetsResponseInput>;
+  readonly addBudgets: (
+    input: AddBudgetsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddBudgetsResponseInput | Promise<AddBudgetsResponseInput>;
   readonly updateBudgets: (
     input: UpdateBudgetsRequest,
     context: CampaignManagementServiceContext,
@@ -833,9 +843,10 @@ export interface CampaignManagementService {
   ) =>
     | GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput
     | Promise<GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput>;
-  readonly addAudiences: (input: AddAudiencesRequest, context: CampaignManagementServiceContext) =>
-    | AddAudiencesResponseInput
-    | Promise<AddAudiencesResponseInput>;
+  readonly addAudiences: (
+    input: AddAudiencesRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddAudiencesResponseInput | Promise<AddAudiencesResponseInput>;
   readonly updateAudiences: (
     input: UpdateAudiencesRequest,
     context: CampaignManagementServiceContext,
@@ -860,9 +871,10 @@ export interface CampaignManagementService {
     input: GetUetTagsByIdsRequest,
     context: CampaignManagementServiceContext,
   ) => GetUetTagsByIdsResponseInput | Promise<GetUetTagsByIdsResponseInput>;
-  readonly addUetTags: (input: AddUetTagsRequest, context: CampaignManagementServiceContext) =>
-    | AddUetTagsResponseInput
-    | Promise<AddUetTagsResponseInput>;
+  readonly addUetTags: (
+    input: AddUetTagsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddUetTagsResponseInput | Promise<AddUetTagsResponseInput>;
   readonly updateUetTags: (
     input: UpdateUetTagsRequest,
     context: CampaignManagementServiceContext,
@@ -907,15 +919,18 @@ export interface CampaignManagementService {
   ) =>
     | GetOfflineConversionReportByGoalIdsResponseInput
     | Promise<GetOfflineConversionReportByGoalIdsResponseInput>;
-  readonly addLabels: (input: AddLabelsRequest, context: CampaignManagementServiceContext) =>
-    | AddLabelsResponseInput
-    | Promise<AddLabelsResponseInput>;
-  readonly deleteLabels: (input: DeleteLabelsRequest, context: CampaignManagementServiceContext) =>
-    | DeleteLabelsResponse
-    | Promise<DeleteLabelsResponse>;
-  readonly updateLabels: (input: UpdateLabelsRequest, context: CampaignManagementServiceContext) =>
-    | UpdateLabelsResponse
-    | Promise<UpdateLabelsResponse>;
+  readonly addLabels: (
+    input: AddLabelsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddLabelsResponseInput | Promise<AddLabelsResponseInput>;
+  readonly deleteLabels: (
+    input: DeleteLabelsRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteLabelsResponse | Promise<DeleteLabelsResponse>;
+  readonly updateLabels: (
+    input: UpdateLabelsRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateLabelsResponse | Promise<UpdateLabelsResponse>;
   readonly getLabelsByIds: (
     input: GetLabelsByIdsRequest,
     context: CampaignManagementServiceContext,
@@ -992,29 +1007,34 @@ export interface CampaignManagementService {
     input: UpdateImportJobsRequest,
     context: CampaignManagementServiceContext,
   ) => UpdateImportJobsResponseInput | Promise<UpdateImportJobsResponseInput>;
-  readonly addVideos: (input: AddVideosRequest, context: CampaignManagementServiceContext) =>
-    | AddVideosResponseInput
-    | Promise<AddVideosResponseInput>;
-  readonly deleteVideos: (input: DeleteVideosRequest, context: CampaignManagementServiceContext) =>
-    | DeleteVideosResponse
-    | Promise<DeleteVideosResponse>;
+  readonly addVideos: (
+    input: AddVideosRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddVideosResponseInput | Promise<AddVideosResponseInput>;
+  readonly deleteVideos: (
+    input: DeleteVideosRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteVideosResponse | Promise<DeleteVideosResponse>;
   readonly getVideosByIds: (
     input: GetVideosByIdsRequest,
     context: CampaignManagementServiceContext,
   ) => GetVideosByIdsResponseInput | Promise<GetVideosByIdsResponseInput>;
-  readonly updateVideos: (input: UpdateVideosRequest, context: CampaignManagementServiceContext) =>
-    | UpdateVideosResponse
-    | Promise<UpdateVideosResponse>;
-  readonly addHTML5s: (input: AddHTML5sRequest, context: CampaignManagementServiceContext) =>
-    | AddHTML5sResponseInput
-    | Promise<AddHTML5sResponseInput>;
+  readonly updateVideos: (
+    input: UpdateVideosRequest,
+    context: CampaignManagementServiceContext,
+  ) => UpdateVideosResponse | Promise<UpdateVideosResponse>;
+  readonly addHTML5s: (
+    input: AddHTML5sRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddHTML5sResponseInput | Promise<AddHTML5sResponseInput>;
   readonly getHTML5sByIds: (
     input: GetHTML5sByIdsRequest,
     context: CampaignManagementServiceContext,
   ) => GetHTML5sByIdsResponseInput | Promise<GetHTML5sByIdsResponseInput>;
-  readonly deleteHTML5s: (input: DeleteHTML5sRequest, context: CampaignManagementServiceContext) =>
-    | DeleteHTML5sResponse
-    | Promise<DeleteHTML5sResponse>;
+  readonly deleteHTML5s: (
+    input: DeleteHTML5sRequest,
+    context: CampaignManagementServiceContext,
+  ) => DeleteHTML5sResponse | Promise<DeleteHTML5sResponse>;
   readonly addCampaignConversionGoals: (
     input: AddCampaignConversionGoalsRequest,
     context: CampaignManagementServiceContext,
@@ -1135,9 +1155,10 @@ export interface CampaignManagementService {
   ) =>
     | GetConversionValueRulesByIdsResponseInput
     | Promise<GetConversionValueRulesByIdsResponseInput>;
-  readonly addBrandKits: (input: AddBrandKitsRequest, context: CampaignManagementServiceContext) =>
-    | AddBrandKitsResponseInput
-    | Promise<AddBrandKitsResponseInput>;
+  readonly addBrandKits: (
+    input: AddBrandKitsRequest,
+    context: CampaignManagementServiceContext,
+  ) => AddBrandKitsResponseInput | Promise<AddBrandKitsResponseInput>;
   readonly updateBrandKits: (
     input: UpdateBrandKitsRequest,
     context: CampaignManagementServiceContext,

@@ -5,6 +5,7 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Made from the SOAP headers of service CampaignManagementService, not from a schema type */
 export interface CampaignManagementServiceSoapHeaders {
   ApplicationToken?: string | null;
   AuthenticationToken?: string | null;
@@ -16,12 +17,21 @@ export interface CampaignManagementServiceSoapHeaders {
   TrackingId?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsRequest
+ */
 export interface AddCampaignsRequest {
   AccountId?: bigint;
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link AddCampaignsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddCampaignsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsRequest
+ */
 export interface AddCampaignsRequestInput extends Omit<
   AddCampaignsRequest,
   "AccountId" | "Campaigns"
@@ -30,11 +40,17 @@ export interface AddCampaignsRequestInput extends Omit<
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaign, complexType */
 export type ArrayOfCampaign = (Campaign | null)[];
 
-/** Input form of {@link ArrayOfCampaign}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaign}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaign, complexType
+ */
 export type ArrayOfCampaignInput = (CampaignInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Campaign, complexType */
 export interface Campaign {
   AudienceAdsBidAdjustment?: number | null;
   BidStrategyScope?: EntityScope | null;
@@ -67,7 +83,11 @@ export interface Campaign {
   BidStrategyId?: bigint | null;
 }
 
-/** Input form of {@link Campaign}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Campaign}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Campaign, complexType
+ */
 export interface CampaignInput extends Omit<
   Campaign,
  
@@ -92,8 +112,10 @@ export interface CampaignInput extends Omit<
   BidStrategyId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EntityScope, simpleType */
 export type EntityScope = "Account" | "Customer";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BiddingScheme, complexType */
 export interface BiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -123,6 +145,7 @@ export type BiddingSchemeOrDerived =
   | ManualCpaBiddingScheme
   | CostPerSaleBiddingScheme;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MaxClicksBiddingScheme, complexType */
 export interface MaxClicksBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -133,10 +156,14 @@ export interface MaxClicksBiddingScheme {
   MaxCpc?: Bid | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Bid, complexType */
 export interface Bid {
   Amount?: number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}MaxConversionsBiddingScheme, complexType
+ */
 export interface MaxConversionsBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -148,6 +175,7 @@ export interface MaxConversionsBiddingScheme {
   TargetCpa?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TargetCpaBiddingScheme, complexType */
 export interface TargetCpaBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -159,6 +187,7 @@ export interface TargetCpaBiddingScheme {
   TargetCpa?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ManualCpcBiddingScheme, complexType */
 export interface ManualCpcBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -169,6 +198,7 @@ export interface ManualCpcBiddingScheme {
   ManualCpc?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EnhancedCpcBiddingScheme, complexType */
 export interface EnhancedCpcBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -178,6 +208,7 @@ export interface EnhancedCpcBiddingScheme {
   Type?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ManualCpvBiddingScheme, complexType */
 export interface ManualCpvBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -187,6 +218,7 @@ export interface ManualCpvBiddingScheme {
   Type?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ManualCpmBiddingScheme, complexType */
 export interface ManualCpmBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -196,6 +228,9 @@ export interface ManualCpmBiddingScheme {
   Type?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}InheritFromParentBiddingScheme, complexType
+ */
 export interface InheritFromParentBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -206,6 +241,7 @@ export interface InheritFromParentBiddingScheme {
   InheritedBidStrategyType?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TargetRoasBiddingScheme, complexType */
 export interface TargetRoasBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -217,6 +253,7 @@ export interface TargetRoasBiddingScheme {
   TargetRoas?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MaxRoasBiddingScheme, complexType */
 export interface MaxRoasBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -227,6 +264,10 @@ export interface MaxRoasBiddingScheme {
   MaxCpc?: Bid | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}MaxConversionValueBiddingScheme,
+ * complexType
+ */
 export interface MaxConversionValueBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -238,6 +279,10 @@ export interface MaxConversionValueBiddingScheme {
   TargetRoas?: number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}TargetImpressionShareBiddingScheme,
+ * complexType
+ */
 export interface TargetImpressionShareBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -250,6 +295,7 @@ export interface TargetImpressionShareBiddingScheme {
   TargetImpressionShare?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PercentCpcBiddingScheme, complexType */
 export interface PercentCpcBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -260,6 +306,7 @@ export interface PercentCpcBiddingScheme {
   MaxPercentCpc?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CommissionBiddingScheme, complexType */
 export interface CommissionBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -270,6 +317,7 @@ export interface CommissionBiddingScheme {
   CommissionRate?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ManualCpaBiddingScheme, complexType */
 export interface ManualCpaBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -280,6 +328,7 @@ export interface ManualCpaBiddingScheme {
   ManualCpi?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CostPerSaleBiddingScheme, complexType */
 export interface CostPerSaleBiddingScheme {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -290,23 +339,38 @@ export interface CostPerSaleBiddingScheme {
   TargetCostPerSale?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BudgetLimitType, simpleType */
 export type BudgetLimitType =
   | "DailyBudgetAccelerated"
   | "DailyBudgetStandard"
   | "LifetimeBudgetStandard";
 
+/** {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOflong, complexType */
 export type ArrayOflong = bigint[];
 
-/** Input form of {@link ArrayOflong}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOflong}: what a caller writes, where it differs.
+ *
+ * {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOflong, complexType
+ */
 export type ArrayOflongInput = (bigint | number)[];
 
+/**
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}ArrayOfKeyValuePairOfstringstring,
+ * complexType
+ */
 export type ArrayOfKeyValuePairOfstringstring = KeyValuePairOfstringstring[];
 
+/**
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}KeyValuePairOfstringstring,
+ * complexType
+ */
 export interface KeyValuePairOfstringstring {
   key: string | null;
   value: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignStatus, simpleType */
 export type CampaignStatus =
   | "Active"
   | "Paused"
@@ -315,17 +379,21 @@ export type CampaignStatus =
   | "Deleted"
   | "Suspended";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomParameters, complexType */
 export interface CustomParameters {
   Parameters?: ArrayOfCustomParameter | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomParameter, complexType */
 export type ArrayOfCustomParameter = (CustomParameter | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomParameter, complexType */
 export interface CustomParameter {
   Key?: string | null;
   Value?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignType, simpleType */
 export type CampaignType = (
   | "Search"
   | "Shopping"
@@ -337,11 +405,17 @@ export type CampaignType = (
   | "UnifiedCampaign"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSetting, complexType */
 export type ArrayOfSetting = (SettingOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSetting, complexType
+ */
 export type ArrayOfSettingInput = (SettingOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Setting, complexType */
 export interface Setting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -395,6 +469,7 @@ export type SettingOrDerivedInput =
   | AISearchSetting
   | NetworkDistributionSetting;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VerifiedTrackingSetting, complexType */
 export interface VerifiedTrackingSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -405,8 +480,13 @@ export interface VerifiedTrackingSetting {
   Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
 }
 
+/**
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}ArrayOfArrayOfKeyValuePairOfstringstring,
+ * complexType
+ */
 export type ArrayOfArrayOfKeyValuePairOfstringstring = (ArrayOfKeyValuePairOfstringstring | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ShoppingSetting, complexType */
 export interface ShoppingSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -422,11 +502,16 @@ export interface ShoppingSetting {
   StoreId?: bigint | null;
 }
 
-/** Input form of {@link ShoppingSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShoppingSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ShoppingSetting, complexType
+ */
 export interface ShoppingSettingInput extends Omit<ShoppingSetting, "StoreId"> {
   StoreId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DynamicFeedSetting, complexType */
 export interface DynamicFeedSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -437,11 +522,16 @@ export interface DynamicFeedSetting {
   FeedId?: bigint | null;
 }
 
-/** Input form of {@link DynamicFeedSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DynamicFeedSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicFeedSetting, complexType
+ */
 export interface DynamicFeedSettingInput extends Omit<DynamicFeedSetting, "FeedId"> {
   FeedId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAdsSetting, complexType */
 export interface DynamicSearchAdsSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -456,13 +546,19 @@ export interface DynamicSearchAdsSetting {
   Source?: DynamicSearchAdsSource | null;
 }
 
-/** Input form of {@link DynamicSearchAdsSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DynamicSearchAdsSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAdsSetting, complexType
+ */
 export interface DynamicSearchAdsSettingInput extends Omit<DynamicSearchAdsSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAdsSource, simpleType */
 export type DynamicSearchAdsSource = "All" | "SystemIndex" | "AdvertiserSuppliedUrls";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TargetSetting, complexType */
 export interface TargetSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -473,13 +569,16 @@ export interface TargetSetting {
   Details?: ArrayOfTargetSettingDetail | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfTargetSettingDetail, complexType */
 export type ArrayOfTargetSettingDetail = (TargetSettingDetail | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TargetSettingDetail, complexType */
 export interface TargetSettingDetail {
   CriterionTypeGroup?: CriterionTypeGroup;
   TargetAndBid?: boolean;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CriterionTypeGroup, simpleType */
 export type CriterionTypeGroup =
   | "Unknown"
   | "Gender"
@@ -492,6 +591,7 @@ export type CriterionTypeGroup =
   | "JobSeniority"
   | "CustomLinkedIn";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CoOpSetting, complexType */
 export interface CoOpSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -504,8 +604,10 @@ export interface CoOpSetting {
   BidOption?: BidOption | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BidOption, simpleType */
 export type BidOption = "BidValue" | "BidBoost";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DisclaimerSetting, complexType */
 export interface DisclaimerSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -516,6 +618,7 @@ export interface DisclaimerSetting {
   DisclaimerAdsEnabled?: boolean;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelSetting, complexType */
 export interface HotelSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -526,8 +629,10 @@ export interface HotelSetting {
   HotelAdGroupType?: HotelAdGroupType;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelAdGroupType, simpleType */
 export type HotelAdGroupType = ("HotelAd" | "PropertyAd")[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveSearchAdsSetting, complexType */
 export interface ResponsiveSearchAdsSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -538,6 +643,7 @@ export interface ResponsiveSearchAdsSetting {
   AutoGeneratedAssetsEnabled?: boolean | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PerformanceMaxSetting, complexType */
 export interface PerformanceMaxSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -552,11 +658,16 @@ export interface PerformanceMaxSetting {
   PageFeedIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link PerformanceMaxSetting}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PerformanceMaxSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PerformanceMaxSetting, complexType
+ */
 export interface PerformanceMaxSettingInput extends Omit<PerformanceMaxSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CallToActionSetting, complexType */
 export interface CallToActionSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -568,6 +679,7 @@ export interface CallToActionSetting {
   CallToActionOptOut?: boolean | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VanityPharmaSetting, complexType */
 export interface VanityPharmaSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -579,8 +691,12 @@ export interface VanityPharmaSetting {
   WebsiteDescription?: VanityPharmaWebsiteDescription | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VanityPharmaDisplayUrlMode, simpleType */
 export type VanityPharmaDisplayUrlMode = "ManufacturerWebsiteUrl" | "WebsiteDescription";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}VanityPharmaWebsiteDescription, simpleType
+ */
 export type VanityPharmaWebsiteDescription =
   | "Unspecified"
   | "PrescriptionTreatmentWebsite_En"
@@ -596,6 +712,7 @@ export type VanityPharmaWebsiteDescription =
   | "PrescriptionVaccineWebsite_En"
   | "PrescriptionVaccineWebsite_Es";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppSetting, complexType */
 export interface AppSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -607,8 +724,12 @@ export interface AppSetting {
   AppStore?: AppStore;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppStore, simpleType */
 export type AppStore = ("GoogleAppStore" | "AppleAppStore" | "MicrosoftAppStore" | "XboxStore")[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ThirdPartyMeasurementSetting, complexType
+ */
 export interface ThirdPartyMeasurementSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -619,6 +740,10 @@ export interface ThirdPartyMeasurementSetting {
   Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoalSetting,
+ * complexType
+ */
 export interface NewCustomerAcquisitionGoalSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -633,6 +758,9 @@ export interface NewCustomerAcquisitionGoalSetting {
 
 /**
  * Input form of {@link NewCustomerAcquisitionGoalSetting}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoalSetting,
+ * complexType
  */
 export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
   NewCustomerAcquisitionGoalSetting,
@@ -641,6 +769,7 @@ export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
   NewCustomerAcquisitionGoalId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BaseDomainSetting, complexType */
 export interface BaseDomainSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -651,6 +780,7 @@ export interface BaseDomainSetting {
   BaseDomain?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AISearchSetting, complexType */
 export interface AISearchSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -665,6 +795,7 @@ export interface AISearchSetting {
   SearchTermMatchingOptOut?: boolean | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NetworkDistributionSetting, complexType */
 export interface NetworkDistributionSetting {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -675,31 +806,49 @@ export interface NetworkDistributionSetting {
   NetworkOption?: Network | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Network, simpleType */
 export type Network =
   | "OwnedAndOperatedAndSyndicatedSearch"
   | "OwnedAndOperatedOnly"
   | "SyndicatedSearchOnly"
   | "InHousePromotion";
 
+/** {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOfstring, complexType */
 export type ArrayOfstring = (string | null)[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsResponse
+ */
 export interface AddCampaignsResponse {
   CampaignIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddCampaignsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddCampaignsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsResponse
+ */
 export interface AddCampaignsResponseInput extends Omit<AddCampaignsResponse, "CampaignIds"> {
   CampaignIds?: ArrayOfNullableOflongInput | null;
 }
 
+/** {http://schemas.datacontract.org/2004/07/System}ArrayOfNullableOflong, complexType */
 export type ArrayOfNullableOflong = (bigint | null)[];
 
-/** Input form of {@link ArrayOfNullableOflong}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfNullableOflong}: what a caller writes, where it differs.
+ *
+ * {http://schemas.datacontract.org/2004/07/System}ArrayOfNullableOflong, complexType
+ */
 export type ArrayOfNullableOflongInput = (bigint | number | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBatchError, complexType */
 export type ArrayOfBatchError = (BatchErrorOrDerived | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BatchError, complexType */
 export interface BatchError {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -719,6 +868,7 @@ export interface BatchError {
 /** A BatchError or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type BatchErrorOrDerived = BatchError | EditorialError;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EditorialError, complexType */
 export interface EditorialError {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -740,13 +890,22 @@ export interface EditorialError {
   ReasonCode?: number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdRequest
+ */
 export interface GetCampaignsByAccountIdRequest {
   AccountId?: bigint;
   CampaignType?: CampaignType;
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignsByAccountIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdRequest
+ */
 export interface GetCampaignsByAccountIdRequestInput extends Omit<
   GetCampaignsByAccountIdRequest,
   "AccountId"
@@ -754,6 +913,7 @@ export interface GetCampaignsByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAdditionalField, simpleType */
 export type CampaignAdditionalField = (
   | "AdScheduleUseSearcherTimeZone"
   | "MaxConversionValueBiddingScheme"
@@ -794,12 +954,19 @@ export type CampaignAdditionalField = (
   | "NetworkDistributionSetting"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdResponse
+ */
 export interface GetCampaignsByAccountIdResponse {
   Campaigns?: ArrayOfCampaign | null;
 }
 
 /**
  * Input form of {@link GetCampaignsByAccountIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdResponse
  */
 export interface GetCampaignsByAccountIdResponseInput extends Omit<
   GetCampaignsByAccountIdResponse,
@@ -808,6 +975,10 @@ export interface GetCampaignsByAccountIdResponseInput extends Omit<
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsRequest
+ */
 export interface GetCampaignsByIdsRequest {
   AccountId?: bigint;
   CampaignIds?: ArrayOflong | null;
@@ -815,7 +986,12 @@ export interface GetCampaignsByIdsRequest {
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsRequest
+ */
 export interface GetCampaignsByIdsRequestInput extends Omit<
   GetCampaignsByIdsRequest,
   "AccountId" | "CampaignIds"
@@ -824,12 +1000,21 @@ export interface GetCampaignsByIdsRequestInput extends Omit<
   CampaignIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsResponse
+ */
 export interface GetCampaignsByIdsResponse {
   Campaigns?: ArrayOfCampaign | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetCampaignsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsResponse
+ */
 export interface GetCampaignsByIdsResponseInput extends Omit<
   GetCampaignsByIdsResponse,
   "Campaigns"
@@ -837,12 +1022,21 @@ export interface GetCampaignsByIdsResponseInput extends Omit<
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignsRequest
+ */
 export interface DeleteCampaignsRequest {
   AccountId?: bigint;
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteCampaignsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteCampaignsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignsRequest
+ */
 export interface DeleteCampaignsRequestInput extends Omit<
   DeleteCampaignsRequest,
   "AccountId" | "CampaignIds"
@@ -851,16 +1045,29 @@ export interface DeleteCampaignsRequestInput extends Omit<
   CampaignIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignsResponse
+ */
 export interface DeleteCampaignsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignsRequest
+ */
 export interface UpdateCampaignsRequest {
   AccountId?: bigint;
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link UpdateCampaignsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateCampaignsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignsRequest
+ */
 export interface UpdateCampaignsRequestInput extends Omit<
   UpdateCampaignsRequest,
   "AccountId" | "Campaigns"
@@ -869,10 +1076,18 @@ export interface UpdateCampaignsRequestInput extends Omit<
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignsResponse
+ */
 export interface UpdateCampaignsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsRequest
+ */
 export interface GetNegativeSitesByCampaignIdsRequest {
   AccountId?: bigint;
   CampaignIds?: ArrayOflong | null;
@@ -881,6 +1096,9 @@ export interface GetNegativeSitesByCampaignIdsRequest {
 /**
  * Input form of {@link GetNegativeSitesByCampaignIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsRequest
  */
 export interface GetNegativeSitesByCampaignIdsRequestInput extends Omit<
   GetNegativeSitesByCampaignIdsRequest,
@@ -890,6 +1108,10 @@ export interface GetNegativeSitesByCampaignIdsRequestInput extends Omit<
   CampaignIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsResponse
+ */
 export interface GetNegativeSitesByCampaignIdsResponse {
   CampaignNegativeSites?: ArrayOfCampaignNegativeSites | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -898,6 +1120,9 @@ export interface GetNegativeSitesByCampaignIdsResponse {
 /**
  * Input form of {@link GetNegativeSitesByCampaignIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsResponse
  */
 export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
   GetNegativeSitesByCampaignIdsResponse,
@@ -906,21 +1131,37 @@ export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
   CampaignNegativeSites?: ArrayOfCampaignNegativeSitesInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignNegativeSites, complexType
+ */
 export type ArrayOfCampaignNegativeSites = (CampaignNegativeSites | null)[];
 
-/** Input form of {@link ArrayOfCampaignNegativeSites}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignNegativeSites}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignNegativeSites, complexType
+ */
 export type ArrayOfCampaignNegativeSitesInput = (CampaignNegativeSitesInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignNegativeSites, complexType */
 export interface CampaignNegativeSites {
   CampaignId?: bigint;
   NegativeSites?: ArrayOfstring | null;
 }
 
-/** Input form of {@link CampaignNegativeSites}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignNegativeSites}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignNegativeSites, complexType
+ */
 export interface CampaignNegativeSitesInput extends Omit<CampaignNegativeSites, "CampaignId"> {
   CampaignId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToCampaignsRequest
+ */
 export interface SetNegativeSitesToCampaignsRequest {
   AccountId?: bigint;
   CampaignNegativeSites?: ArrayOfCampaignNegativeSites | null;
@@ -928,6 +1169,9 @@ export interface SetNegativeSitesToCampaignsRequest {
 
 /**
  * Input form of {@link SetNegativeSitesToCampaignsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToCampaignsRequest
  */
 export interface SetNegativeSitesToCampaignsRequestInput extends Omit<
   SetNegativeSitesToCampaignsRequest,
@@ -937,31 +1181,60 @@ export interface SetNegativeSitesToCampaignsRequestInput extends Omit<
   CampaignNegativeSites?: ArrayOfCampaignNegativeSitesInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToCampaignsResponse
+ */
 export interface SetNegativeSitesToCampaignsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConfigValueRequest
+ */
 export interface GetConfigValueRequest {
   ConfigKey?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConfigValueResponse
+ */
 export interface GetConfigValueResponse {
   ConfigValue?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBSCCountriesRequest
+ */
 export type GetBSCCountriesRequest = Record<string, never>;
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBSCCountriesResponse
+ */
 export interface GetBSCCountriesResponse {
   CountryCodes?: ArrayOfstring | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsRequest
+ */
 export interface AddAdGroupsRequest {
   CampaignId?: bigint;
   AdGroups?: ArrayOfAdGroup | null;
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link AddAdGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsRequest
+ */
 export interface AddAdGroupsRequestInput extends Omit<
   AddAdGroupsRequest,
   "CampaignId" | "AdGroups"
@@ -970,11 +1243,17 @@ export interface AddAdGroupsRequestInput extends Omit<
   AdGroups?: ArrayOfAdGroupInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroup, complexType */
 export type ArrayOfAdGroup = (AdGroup | null)[];
 
-/** Input form of {@link ArrayOfAdGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroup, complexType
+ */
 export type ArrayOfAdGroupInput = (AdGroupInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroup, complexType */
 export interface AdGroup {
   AdRotation?: AdRotation | null;
   AudienceAdsBidAdjustment?: number | null;
@@ -1006,27 +1285,38 @@ export interface AdGroup {
   McpaBid?: Bid | null;
 }
 
-/** Input form of {@link AdGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroup, complexType
+ */
 export interface AdGroupInput extends Omit<AdGroup, "AdRotation" | "Id" | "Settings"> {
   AdRotation?: AdRotationInput | null;
   Id?: bigint | number | null;
   Settings?: ArrayOfSettingInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRotation, complexType */
 export interface AdRotation {
   EndDate?: XsdDateTime | null;
   StartDate?: XsdDateTime | null;
   Type?: AdRotationType | null;
 }
 
-/** Input form of {@link AdRotation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdRotation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRotation, complexType
+ */
 export interface AdRotationInput extends Omit<AdRotation, "EndDate" | "StartDate"> {
   EndDate?: XsdDateTimeInput | null;
   StartDate?: XsdDateTimeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRotationType, simpleType */
 export type AdRotationType = "OptimizeForClicks" | "RotateAdsEvenly";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RateBid, complexType */
 export interface RateBid {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1037,6 +1327,7 @@ export interface RateBid {
   RateAmount?: RateAmount | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CriterionBid, complexType */
 export interface CriterionBid {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1049,6 +1340,7 @@ export interface CriterionBid {
 /** A CriterionBid or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type CriterionBidOrDerived = CriterionBid | RateBid | FixedBid | BidMultiplier;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FixedBid, complexType */
 export interface FixedBid {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1059,6 +1351,7 @@ export interface FixedBid {
   Amount?: number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BidMultiplier, complexType */
 export interface BidMultiplier {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1069,46 +1362,73 @@ export interface BidMultiplier {
   Multiplier?: number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RateAmount, complexType */
 export interface RateAmount {
   Amount?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Date, complexType */
 export interface Date_ {
   Day: number;
   Month: number;
   Year: number;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfFrequencyCapSettings, complexType
+ */
 export type ArrayOfFrequencyCapSettings = (FrequencyCapSettings | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FrequencyCapSettings, complexType */
 export interface FrequencyCapSettings {
   CapValue?: number;
   TimeGranularity?: FrequencyCapTimeGranularity;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FrequencyCapTimeGranularity, simpleType */
 export type FrequencyCapTimeGranularity = "HOUR" | "DAY" | "WEEK";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupPrivacyStatus, simpleType */
 export type AdGroupPrivacyStatus = "Unknown" | "Active" | "TargetingTooNarrow" | "Pending";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupStatus, simpleType */
 export type AdGroupStatus = "Active" | "Paused" | "Expired" | "Deleted";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsResponse
+ */
 export interface AddAdGroupsResponse {
   AdGroupIds?: ArrayOfNullableOflong | null;
   InheritedBidStrategyTypes?: ArrayOfstring | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAdGroupsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdGroupsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsResponse
+ */
 export interface AddAdGroupsResponseInput extends Omit<AddAdGroupsResponse, "AdGroupIds"> {
   AdGroupIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupsRequest
+ */
 export interface DeleteAdGroupsRequest {
   CampaignId?: bigint;
   AdGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAdGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupsRequest
+ */
 export interface DeleteAdGroupsRequestInput extends Omit<
   DeleteAdGroupsRequest,
   "CampaignId" | "AdGroupIds"
@@ -1117,17 +1437,30 @@ export interface DeleteAdGroupsRequestInput extends Omit<
   AdGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupsResponse
+ */
 export interface DeleteAdGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsRequest
+ */
 export interface GetAdGroupsByIdsRequest {
   CampaignId?: bigint;
   AdGroupIds?: ArrayOflong | null;
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsRequest
+ */
 export interface GetAdGroupsByIdsRequestInput extends Omit<
   GetAdGroupsByIdsRequest,
   "CampaignId" | "AdGroupIds"
@@ -1136,6 +1469,7 @@ export interface GetAdGroupsByIdsRequestInput extends Omit<
   AdGroupIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupAdditionalField, simpleType */
 export type AdGroupAdditionalField = (
   | "AdScheduleUseSearcherTimeZone"
   | "AdGroupType"
@@ -1154,22 +1488,40 @@ export type AdGroupAdditionalField = (
   | "TargetSettingForCustomLinkedIn"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsResponse
+ */
 export interface GetAdGroupsByIdsResponse {
   AdGroups?: ArrayOfAdGroup | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdGroupsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsResponse
+ */
 export interface GetAdGroupsByIdsResponseInput extends Omit<GetAdGroupsByIdsResponse, "AdGroups"> {
   AdGroups?: ArrayOfAdGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdRequest
+ */
 export interface GetAdGroupsByCampaignIdRequest {
   CampaignId?: bigint;
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupsByCampaignIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdGroupsByCampaignIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdRequest
+ */
 export interface GetAdGroupsByCampaignIdRequestInput extends Omit<
   GetAdGroupsByCampaignIdRequest,
   "CampaignId"
@@ -1177,12 +1529,19 @@ export interface GetAdGroupsByCampaignIdRequestInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdResponse
+ */
 export interface GetAdGroupsByCampaignIdResponse {
   AdGroups?: ArrayOfAdGroup | null;
 }
 
 /**
  * Input form of {@link GetAdGroupsByCampaignIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdResponse
  */
 export interface GetAdGroupsByCampaignIdResponseInput extends Omit<
   GetAdGroupsByCampaignIdResponse,
@@ -1191,6 +1550,10 @@ export interface GetAdGroupsByCampaignIdResponseInput extends Omit<
   AdGroups?: ArrayOfAdGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupsRequest
+ */
 export interface UpdateAdGroupsRequest {
   CampaignId?: bigint;
   AdGroups?: ArrayOfAdGroup | null;
@@ -1198,7 +1561,12 @@ export interface UpdateAdGroupsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link UpdateAdGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAdGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupsRequest
+ */
 export interface UpdateAdGroupsRequestInput extends Omit<
   UpdateAdGroupsRequest,
   "CampaignId" | "AdGroups"
@@ -1207,11 +1575,19 @@ export interface UpdateAdGroupsRequestInput extends Omit<
   AdGroups?: ArrayOfAdGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupsResponse
+ */
 export interface UpdateAdGroupsResponse {
   InheritedBidStrategyTypes?: ArrayOfstring | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsRequest
+ */
 export interface GetNegativeSitesByAdGroupIdsRequest {
   CampaignId?: bigint;
   AdGroupIds?: ArrayOflong | null;
@@ -1220,6 +1596,9 @@ export interface GetNegativeSitesByAdGroupIdsRequest {
 /**
  * Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsRequest
  */
 export interface GetNegativeSitesByAdGroupIdsRequestInput extends Omit<
   GetNegativeSitesByAdGroupIdsRequest,
@@ -1229,6 +1608,10 @@ export interface GetNegativeSitesByAdGroupIdsRequestInput extends Omit<
   AdGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsResponse
+ */
 export interface GetNegativeSitesByAdGroupIdsResponse {
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSites | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -1237,6 +1620,9 @@ export interface GetNegativeSitesByAdGroupIdsResponse {
 /**
  * Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsResponse
  */
 export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
   GetNegativeSitesByAdGroupIdsResponse,
@@ -1245,21 +1631,37 @@ export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSitesInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupNegativeSites, complexType
+ */
 export type ArrayOfAdGroupNegativeSites = (AdGroupNegativeSites | null)[];
 
-/** Input form of {@link ArrayOfAdGroupNegativeSites}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdGroupNegativeSites}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupNegativeSites, complexType
+ */
 export type ArrayOfAdGroupNegativeSitesInput = (AdGroupNegativeSitesInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupNegativeSites, complexType */
 export interface AdGroupNegativeSites {
   AdGroupId?: bigint;
   NegativeSites?: ArrayOfstring | null;
 }
 
-/** Input form of {@link AdGroupNegativeSites}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdGroupNegativeSites}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupNegativeSites, complexType
+ */
 export interface AdGroupNegativeSitesInput extends Omit<AdGroupNegativeSites, "AdGroupId"> {
   AdGroupId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToAdGroupsRequest
+ */
 export interface SetNegativeSitesToAdGroupsRequest {
   CampaignId?: bigint;
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSites | null;
@@ -1267,6 +1669,9 @@ export interface SetNegativeSitesToAdGroupsRequest {
 
 /**
  * Input form of {@link SetNegativeSitesToAdGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToAdGroupsRequest
  */
 export interface SetNegativeSitesToAdGroupsRequestInput extends Omit<
   SetNegativeSitesToAdGroupsRequest,
@@ -1276,25 +1681,43 @@ export interface SetNegativeSitesToAdGroupsRequestInput extends Omit<
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSitesInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToAdGroupsResponse
+ */
 export interface SetNegativeSitesToAdGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetGeoLocationsFileUrlRequest
+ */
 export interface GetGeoLocationsFileUrlRequest {
   Version?: string | null;
   LanguageLocale?: string | null;
   CompressionType?: CompressionType | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CompressionType, simpleType */
 export type CompressionType = "Zip" | "GZip";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetGeoLocationsFileUrlResponse
+ */
 export interface GetGeoLocationsFileUrlResponse {
   FileUrl?: string | null;
   FileUrlExpiryTimeUtc?: XsdDateTime | null;
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetGeoLocationsFileUrlResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetGeoLocationsFileUrlResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetGeoLocationsFileUrlResponse
+ */
 export interface GetGeoLocationsFileUrlResponseInput extends Omit<
   GetGeoLocationsFileUrlResponse,
   "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
@@ -1303,22 +1726,37 @@ export interface GetGeoLocationsFileUrlResponseInput extends Omit<
   LastModifiedTimeUtc?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsRequest
+ */
 export interface AddAdsRequest {
   AdGroupId?: bigint;
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link AddAdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsRequest
+ */
 export interface AddAdsRequestInput extends Omit<AddAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAd, complexType */
 export type ArrayOfAd = (AdOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAd, complexType
+ */
 export type ArrayOfAdInput = (AdOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Ad, complexType */
 export interface Ad {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1340,7 +1778,11 @@ export interface Ad {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link Ad}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Ad}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Ad, complexType
+ */
 export interface AdInput extends Omit<Ad, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1370,6 +1812,7 @@ export type AdOrDerivedInput =
   | ResponsiveAdInput
   | ResponsiveSearchAdInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TextAd, complexType */
 export interface TextAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1395,12 +1838,17 @@ export interface TextAd {
   Title?: string | null;
 }
 
-/** Input form of {@link TextAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TextAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}TextAd, complexType
+ */
 export interface TextAdInput extends Omit<TextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductAd, complexType */
 export interface ProductAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1423,12 +1871,17 @@ export interface ProductAd {
   PromotionalText?: string | null;
 }
 
-/** Input form of {@link ProductAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProductAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProductAd, complexType
+ */
 export interface ProductAdInput extends Omit<ProductAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelAd, complexType */
 export interface HotelAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1450,12 +1903,17 @@ export interface HotelAd {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link HotelAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HotelAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HotelAd, complexType
+ */
 export interface HotelAdInput extends Omit<HotelAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallAd, complexType */
 export interface AppInstallAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1481,12 +1939,17 @@ export interface AppInstallAd {
   Title?: string | null;
 }
 
-/** Input form of {@link AppInstallAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AppInstallAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallAd, complexType
+ */
 export interface AppInstallAdInput extends Omit<AppInstallAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ExpandedTextAd, complexType */
 export interface ExpandedTextAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1516,12 +1979,17 @@ export interface ExpandedTextAd {
   TitlePart3?: string | null;
 }
 
-/** Input form of {@link ExpandedTextAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExpandedTextAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ExpandedTextAd, complexType
+ */
 export interface ExpandedTextAdInput extends Omit<ExpandedTextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAd, complexType */
 export interface DynamicSearchAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1547,12 +2015,17 @@ export interface DynamicSearchAd {
   TextPart2?: string | null;
 }
 
-/** Input form of {@link DynamicSearchAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DynamicSearchAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAd, complexType
+ */
 export interface DynamicSearchAdInput extends Omit<DynamicSearchAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveAd, complexType */
 export interface ResponsiveAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1589,7 +2062,11 @@ export interface ResponsiveAd {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link ResponsiveAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ResponsiveAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveAd, complexType
+ */
 export interface ResponsiveAdInput extends Omit<
   ResponsiveAd,
  
@@ -1612,8 +2089,10 @@ export interface ResponsiveAdInput extends Omit<
   Videos?: ArrayOfAssetLinkInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdSubType, simpleType */
 export type AdSubType = ("Video" | "Display" | "HTML5")[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CallToAction, simpleType */
 export type CallToAction =
   | "Unknown"
   | "ActNow"
@@ -1714,6 +2193,7 @@ export type CallToAction =
   | "RequestDemo"
   | "Automated";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LanguageName, simpleType */
 export type LanguageName =
   | "None"
   | "Arabic"
@@ -1761,11 +2241,17 @@ export type LanguageName =
   | "Korean"
   | "All";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetLink, complexType */
 export type ArrayOfAssetLink = (AssetLink | null)[];
 
-/** Input form of {@link ArrayOfAssetLink}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetLink}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetLink, complexType
+ */
 export type ArrayOfAssetLinkInput = (AssetLinkInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetLink, complexType */
 export interface AssetLink {
   Asset?: AssetOrDerived | null;
   AssetPerformanceLabel?: string | null;
@@ -1773,11 +2259,16 @@ export interface AssetLink {
   PinnedField?: string | null;
 }
 
-/** Input form of {@link AssetLink}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetLink}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetLink, complexType
+ */
 export interface AssetLinkInput extends Omit<AssetLink, "Asset"> {
   Asset?: AssetOrDerivedInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Asset, complexType */
 export interface Asset {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1789,7 +2280,11 @@ export interface Asset {
   Type?: string | null;
 }
 
-/** Input form of {@link Asset}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Asset}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Asset, complexType
+ */
 export interface AssetInput extends Omit<Asset, "Id"> {
   Id?: bigint | number | null;
 }
@@ -1800,6 +2295,7 @@ export type AssetOrDerived = Asset | TextAsset | ImageAsset | VideoAsset;
 /** Input form of {@link AssetOrDerived}. */
 export type AssetOrDerivedInput = AssetInput | TextAssetInput | ImageAssetInput | VideoAssetInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TextAsset, complexType */
 export interface TextAsset {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1812,11 +2308,16 @@ export interface TextAsset {
   Text?: string | null;
 }
 
-/** Input form of {@link TextAsset}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TextAsset}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}TextAsset, complexType
+ */
 export interface TextAssetInput extends Omit<TextAsset, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImageAsset, complexType */
 export interface ImageAsset {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1836,13 +2337,19 @@ export interface ImageAsset {
   TargetWidth?: number | null;
 }
 
-/** Input form of {@link ImageAsset}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ImageAsset}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImageAsset, complexType
+ */
 export interface ImageAssetInput extends Omit<ImageAsset, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CropType, simpleType */
 export type CropType = "ManualCrop" | "CenterCrop" | "SmartCrop" | "Unknown";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VideoAsset, complexType */
 export interface VideoAsset {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1856,12 +2363,17 @@ export interface VideoAsset {
   ThumbnailImage?: ImageAsset | null;
 }
 
-/** Input form of {@link VideoAsset}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VideoAsset}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}VideoAsset, complexType
+ */
 export interface VideoAssetInput extends Omit<VideoAsset, "Id" | "ThumbnailImage"> {
   Id?: bigint | number | null;
   ThumbnailImage?: ImageAssetInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetLinkEditorialStatus, simpleType */
 export type AssetLinkEditorialStatus =
   | "Unknown"
   | "Active"
@@ -1869,6 +2381,7 @@ export type AssetLinkEditorialStatus =
   | "Inactive"
   | "ActiveLimited";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveSearchAd, complexType */
 export interface ResponsiveSearchAd {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1895,7 +2408,11 @@ export interface ResponsiveSearchAd {
   Path2?: string | null;
 }
 
-/** Input form of {@link ResponsiveSearchAd}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ResponsiveSearchAd}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveSearchAd, complexType
+ */
 export interface ResponsiveSearchAdInput extends Omit<
   ResponsiveSearchAd,
   "DevicePreference" | "Id" | "Descriptions" | "Headlines"
@@ -1906,17 +2423,22 @@ export interface ResponsiveSearchAdInput extends Omit<
   Headlines?: ArrayOfAssetLinkInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdEditorialStatus, simpleType */
 export type AdEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAppUrl, complexType */
 export type ArrayOfAppUrl = (AppUrl | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppUrl, complexType */
 export interface AppUrl {
   OsType?: string | null;
   Url?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdStatus, simpleType */
 export type AdStatus = "Inactive" | "Active" | "Paused" | "Deleted";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdType, simpleType */
 export type AdType =
   | "Text"
   | "Image"
@@ -1928,31 +2450,57 @@ export type AdType =
   | "ResponsiveSearch"
   | "Hotel";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsResponse
+ */
 export interface AddAdsResponse {
   AdIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsResponse
+ */
 export interface AddAdsResponseInput extends Omit<AddAdsResponse, "AdIds"> {
   AdIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdsRequest
+ */
 export interface DeleteAdsRequest {
   AdGroupId?: bigint;
   AdIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdsRequest
+ */
 export interface DeleteAdsRequestInput extends Omit<DeleteAdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdsResponse
+ */
 export interface DeleteAdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusRequest
+ */
 export interface GetAdsByEditorialStatusRequest {
   AdGroupId?: bigint;
   EditorialStatus?: AdEditorialStatus;
@@ -1960,7 +2508,12 @@ export interface GetAdsByEditorialStatusRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByEditorialStatusRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByEditorialStatusRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusRequest
+ */
 export interface GetAdsByEditorialStatusRequestInput extends Omit<
   GetAdsByEditorialStatusRequest,
   "AdGroupId"
@@ -1968,8 +2521,10 @@ export interface GetAdsByEditorialStatusRequestInput extends Omit<
   AdGroupId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdType, complexType */
 export type ArrayOfAdType = AdType[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdAdditionalField, simpleType */
 export type AdAdditionalField = (
   | "ImpressionTrackingUrls"
   | "Videos"
@@ -1979,12 +2534,19 @@ export type AdAdditionalField = (
   | "CroppingType"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusResponse
+ */
 export interface GetAdsByEditorialStatusResponse {
   Ads?: ArrayOfAd | null;
 }
 
 /**
  * Input form of {@link GetAdsByEditorialStatusResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusResponse
  */
 export interface GetAdsByEditorialStatusResponseInput extends Omit<
   GetAdsByEditorialStatusResponse,
@@ -1993,6 +2555,10 @@ export interface GetAdsByEditorialStatusResponseInput extends Omit<
   Ads?: ArrayOfAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsRequest
+ */
 export interface GetAdsByIdsRequest {
   AdGroupId?: bigint;
   AdIds?: ArrayOflong | null;
@@ -2000,64 +2566,118 @@ export interface GetAdsByIdsRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsRequest
+ */
 export interface GetAdsByIdsRequestInput extends Omit<GetAdsByIdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsResponse
+ */
 export interface GetAdsByIdsResponse {
   Ads?: ArrayOfAd | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsResponse
+ */
 export interface GetAdsByIdsResponseInput extends Omit<GetAdsByIdsResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdRequest
+ */
 export interface GetAdsByAdGroupIdRequest {
   AdGroupId?: bigint;
   AdTypes?: ArrayOfAdType | null;
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByAdGroupIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByAdGroupIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdRequest
+ */
 export interface GetAdsByAdGroupIdRequestInput extends Omit<GetAdsByAdGroupIdRequest, "AdGroupId"> {
   AdGroupId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdResponse
+ */
 export interface GetAdsByAdGroupIdResponse {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link GetAdsByAdGroupIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdsByAdGroupIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdResponse
+ */
 export interface GetAdsByAdGroupIdResponseInput extends Omit<GetAdsByAdGroupIdResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdsRequest
+ */
 export interface UpdateAdsRequest {
   AdGroupId?: bigint;
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link UpdateAdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdsRequest
+ */
 export interface UpdateAdsRequestInput extends Omit<UpdateAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdsResponse
+ */
 export interface UpdateAdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsRequest
+ */
 export interface AddKeywordsRequest {
   AdGroupId?: bigint;
   Keywords?: ArrayOfKeyword | null;
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link AddKeywordsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddKeywordsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsRequest
+ */
 export interface AddKeywordsRequestInput extends Omit<
   AddKeywordsRequest,
   "AdGroupId" | "Keywords"
@@ -2066,11 +2686,17 @@ export interface AddKeywordsRequestInput extends Omit<
   Keywords?: ArrayOfKeywordInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfKeyword, complexType */
 export type ArrayOfKeyword = (Keyword | null)[];
 
-/** Input form of {@link ArrayOfKeyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfKeyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfKeyword, complexType
+ */
 export type ArrayOfKeywordInput = (KeywordInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Keyword, complexType */
 export interface Keyword {
   Bid?: Bid | null;
   BiddingScheme?: BiddingSchemeOrDerived | null;
@@ -2092,34 +2718,59 @@ export interface Keyword {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link Keyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Keyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Keyword, complexType
+ */
 export interface KeywordInput extends Omit<Keyword, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}KeywordEditorialStatus, simpleType */
 export type KeywordEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MatchType, simpleType */
 export type MatchType = "Exact" | "Phrase" | "Broad";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}KeywordStatus, simpleType */
 export type KeywordStatus = "Active" | "Paused" | "Deleted" | "Inactive";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsResponse
+ */
 export interface AddKeywordsResponse {
   InheritedBidStrategyTypes?: ArrayOfstring | null;
   KeywordIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddKeywordsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddKeywordsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsResponse
+ */
 export interface AddKeywordsResponseInput extends Omit<AddKeywordsResponse, "KeywordIds"> {
   KeywordIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteKeywordsRequest
+ */
 export interface DeleteKeywordsRequest {
   AdGroupId?: bigint;
   KeywordIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteKeywordsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteKeywordsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteKeywordsRequest
+ */
 export interface DeleteKeywordsRequestInput extends Omit<
   DeleteKeywordsRequest,
   "AdGroupId" | "KeywordIds"
@@ -2128,10 +2779,18 @@ export interface DeleteKeywordsRequestInput extends Omit<
   KeywordIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteKeywordsResponse
+ */
 export interface DeleteKeywordsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusRequest
+ */
 export interface GetKeywordsByEditorialStatusRequest {
   AdGroupId?: bigint;
   EditorialStatus?: KeywordEditorialStatus;
@@ -2141,6 +2800,9 @@ export interface GetKeywordsByEditorialStatusRequest {
 /**
  * Input form of {@link GetKeywordsByEditorialStatusRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusRequest
  */
 export interface GetKeywordsByEditorialStatusRequestInput extends Omit<
   GetKeywordsByEditorialStatusRequest,
@@ -2149,8 +2811,13 @@ export interface GetKeywordsByEditorialStatusRequestInput extends Omit<
   AdGroupId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}KeywordAdditionalField, simpleType */
 export type KeywordAdditionalField = "MaxConversionValueWithMaxCpc"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusResponse
+ */
 export interface GetKeywordsByEditorialStatusResponse {
   Keywords?: ArrayOfKeyword | null;
 }
@@ -2158,6 +2825,9 @@ export interface GetKeywordsByEditorialStatusResponse {
 /**
  * Input form of {@link GetKeywordsByEditorialStatusResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusResponse
  */
 export interface GetKeywordsByEditorialStatusResponseInput extends Omit<
   GetKeywordsByEditorialStatusResponse,
@@ -2166,13 +2836,22 @@ export interface GetKeywordsByEditorialStatusResponseInput extends Omit<
   Keywords?: ArrayOfKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsRequest
+ */
 export interface GetKeywordsByIdsRequest {
   AdGroupId?: bigint;
   KeywordIds?: ArrayOflong | null;
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsRequest
+ */
 export interface GetKeywordsByIdsRequestInput extends Omit<
   GetKeywordsByIdsRequest,
   "AdGroupId" | "KeywordIds"
@@ -2181,22 +2860,40 @@ export interface GetKeywordsByIdsRequestInput extends Omit<
   KeywordIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsResponse
+ */
 export interface GetKeywordsByIdsResponse {
   Keywords?: ArrayOfKeyword | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetKeywordsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsResponse
+ */
 export interface GetKeywordsByIdsResponseInput extends Omit<GetKeywordsByIdsResponse, "Keywords"> {
   Keywords?: ArrayOfKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdRequest
+ */
 export interface GetKeywordsByAdGroupIdRequest {
   AdGroupId?: bigint;
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByAdGroupIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByAdGroupIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdRequest
+ */
 export interface GetKeywordsByAdGroupIdRequestInput extends Omit<
   GetKeywordsByAdGroupIdRequest,
   "AdGroupId"
@@ -2204,11 +2901,20 @@ export interface GetKeywordsByAdGroupIdRequestInput extends Omit<
   AdGroupId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdResponse
+ */
 export interface GetKeywordsByAdGroupIdResponse {
   Keywords?: ArrayOfKeyword | null;
 }
 
-/** Input form of {@link GetKeywordsByAdGroupIdResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetKeywordsByAdGroupIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdResponse
+ */
 export interface GetKeywordsByAdGroupIdResponseInput extends Omit<
   GetKeywordsByAdGroupIdResponse,
   "Keywords"
@@ -2216,13 +2922,22 @@ export interface GetKeywordsByAdGroupIdResponseInput extends Omit<
   Keywords?: ArrayOfKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateKeywordsRequest
+ */
 export interface UpdateKeywordsRequest {
   AdGroupId?: bigint;
   Keywords?: ArrayOfKeyword | null;
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link UpdateKeywordsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateKeywordsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateKeywordsRequest
+ */
 export interface UpdateKeywordsRequestInput extends Omit<
   UpdateKeywordsRequest,
   "AdGroupId" | "Keywords"
@@ -2231,11 +2946,19 @@ export interface UpdateKeywordsRequestInput extends Omit<
   Keywords?: ArrayOfKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateKeywordsResponse
+ */
 export interface UpdateKeywordsResponse {
   InheritedBidStrategyTypes?: ArrayOfstring | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppealEditorialRejectionsRequest
+ */
 export interface AppealEditorialRejectionsRequest {
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociation | null;
   EntityType?: EntityType;
@@ -2244,6 +2967,9 @@ export interface AppealEditorialRejectionsRequest {
 
 /**
  * Input form of {@link AppealEditorialRejectionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppealEditorialRejectionsRequest
  */
 export interface AppealEditorialRejectionsRequestInput extends Omit<
   AppealEditorialRejectionsRequest,
@@ -2252,23 +2978,37 @@ export interface AppealEditorialRejectionsRequestInput extends Omit<
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityIdToParentIdAssociation,
+ * complexType
+ */
 export type ArrayOfEntityIdToParentIdAssociation = (EntityIdToParentIdAssociation | null)[];
 
 /**
  * Input form of {@link ArrayOfEntityIdToParentIdAssociation}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityIdToParentIdAssociation,
+ * complexType
  */
 export type ArrayOfEntityIdToParentIdAssociationInput = (
   | EntityIdToParentIdAssociationInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EntityIdToParentIdAssociation, complexType
+ */
 export interface EntityIdToParentIdAssociation {
   EntityId?: bigint;
   ParentId?: bigint;
 }
 
-/** Input form of {@link EntityIdToParentIdAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EntityIdToParentIdAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EntityIdToParentIdAssociation, complexType
+ */
 export interface EntityIdToParentIdAssociationInput extends Omit<
   EntityIdToParentIdAssociation,
   "EntityId" | "ParentId"
@@ -2277,6 +3017,7 @@ export interface EntityIdToParentIdAssociationInput extends Omit<
   ParentId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EntityType, simpleType */
 export type EntityType =
   | "Campaign"
   | "AdGroup"
@@ -2286,10 +3027,18 @@ export type EntityType =
   | "TextAsset"
   | "ImageAsset";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppealEditorialRejectionsResponse
+ */
 export interface AppealEditorialRejectionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsRequest
+ */
 export interface GetEditorialReasonsByIdsRequest {
   AccountId?: bigint;
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociation | null;
@@ -2298,6 +3047,9 @@ export interface GetEditorialReasonsByIdsRequest {
 
 /**
  * Input form of {@link GetEditorialReasonsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsRequest
  */
 export interface GetEditorialReasonsByIdsRequestInput extends Omit<
   GetEditorialReasonsByIdsRequest,
@@ -2307,6 +3059,10 @@ export interface GetEditorialReasonsByIdsRequestInput extends Omit<
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsResponse
+ */
 export interface GetEditorialReasonsByIdsResponse {
   EditorialReasons?: ArrayOfEditorialReasonCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -2314,6 +3070,9 @@ export interface GetEditorialReasonsByIdsResponse {
 
 /**
  * Input form of {@link GetEditorialReasonsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsResponse
  */
 export interface GetEditorialReasonsByIdsResponseInput extends Omit<
   GetEditorialReasonsByIdsResponse,
@@ -2322,13 +3081,21 @@ export interface GetEditorialReasonsByIdsResponseInput extends Omit<
   EditorialReasons?: ArrayOfEditorialReasonCollectionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEditorialReasonCollection,
+ * complexType
+ */
 export type ArrayOfEditorialReasonCollection = (EditorialReasonCollection | null)[];
 
 /**
  * Input form of {@link ArrayOfEditorialReasonCollection}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEditorialReasonCollection,
+ * complexType
  */
 export type ArrayOfEditorialReasonCollectionInput = (EditorialReasonCollectionInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EditorialReasonCollection, complexType */
 export interface EditorialReasonCollection {
   AdGroupId?: bigint;
   AdOrKeywordId?: bigint;
@@ -2336,7 +3103,11 @@ export interface EditorialReasonCollection {
   Reasons?: ArrayOfEditorialReason | null;
 }
 
-/** Input form of {@link EditorialReasonCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EditorialReasonCollection}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EditorialReasonCollection, complexType
+ */
 export interface EditorialReasonCollectionInput extends Omit<
   EditorialReasonCollection,
   "AdGroupId" | "AdOrKeywordId"
@@ -2345,10 +3116,13 @@ export interface EditorialReasonCollectionInput extends Omit<
   AdOrKeywordId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppealStatus, simpleType */
 export type AppealStatus = "Appealable" | "AppealPending" | "NotAppealable";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEditorialReason, complexType */
 export type ArrayOfEditorialReason = (EditorialReason | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EditorialReason, complexType */
 export interface EditorialReason {
   Location?: string | null;
   PublisherCountries?: ArrayOfstring | null;
@@ -2356,6 +3130,10 @@ export interface EditorialReason {
   Term?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesRequest
+ */
 export interface GetAccountMigrationStatusesRequest {
   AccountIds?: ArrayOflong | null;
   MigrationType?: string | null;
@@ -2363,6 +3141,9 @@ export interface GetAccountMigrationStatusesRequest {
 
 /**
  * Input form of {@link GetAccountMigrationStatusesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesRequest
  */
 export interface GetAccountMigrationStatusesRequestInput extends Omit<
   GetAccountMigrationStatusesRequest,
@@ -2371,6 +3152,10 @@ export interface GetAccountMigrationStatusesRequestInput extends Omit<
   AccountIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesResponse
+ */
 export interface GetAccountMigrationStatusesResponse {
   MigrationStatuses?: ArrayOfAccountMigrationStatusesInfo | null;
 }
@@ -2378,6 +3163,9 @@ export interface GetAccountMigrationStatusesResponse {
 /**
  * Input form of {@link GetAccountMigrationStatusesResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesResponse
  */
 export interface GetAccountMigrationStatusesResponseInput extends Omit<
   GetAccountMigrationStatusesResponse,
@@ -2386,20 +3174,34 @@ export interface GetAccountMigrationStatusesResponseInput extends Omit<
   MigrationStatuses?: ArrayOfAccountMigrationStatusesInfoInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAccountMigrationStatusesInfo,
+ * complexType
+ */
 export type ArrayOfAccountMigrationStatusesInfo = (AccountMigrationStatusesInfo | null)[];
 
 /**
  * Input form of {@link ArrayOfAccountMigrationStatusesInfo}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAccountMigrationStatusesInfo,
+ * complexType
  */
 export type ArrayOfAccountMigrationStatusesInfoInput = (AccountMigrationStatusesInfoInput | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountMigrationStatusesInfo, complexType
+ */
 export interface AccountMigrationStatusesInfo {
   AccountId: bigint;
   MigrationStatusInfos?: ArrayOfMigrationStatusInfo | null;
 }
 
-/** Input form of {@link AccountMigrationStatusesInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AccountMigrationStatusesInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountMigrationStatusesInfo, complexType
+ */
 export interface AccountMigrationStatusesInfoInput extends Omit<
   AccountMigrationStatusesInfo,
   "AccountId" | "MigrationStatusInfos"
@@ -2408,35 +3210,53 @@ export interface AccountMigrationStatusesInfoInput extends Omit<
   MigrationStatusInfos?: ArrayOfMigrationStatusInfoInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMigrationStatusInfo, complexType */
 export type ArrayOfMigrationStatusInfo = (MigrationStatusInfo | null)[];
 
-/** Input form of {@link ArrayOfMigrationStatusInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfMigrationStatusInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMigrationStatusInfo, complexType
+ */
 export type ArrayOfMigrationStatusInfoInput = (MigrationStatusInfoInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MigrationStatusInfo, complexType */
 export interface MigrationStatusInfo {
   MigrationType?: string | null;
   StartTimeInUtc?: XsdDateTime | null;
   Status: MigrationStatus;
 }
 
-/** Input form of {@link MigrationStatusInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MigrationStatusInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}MigrationStatusInfo, complexType
+ */
 export interface MigrationStatusInfoInput extends Omit<MigrationStatusInfo, "StartTimeInUtc"> {
   StartTimeInUtc?: XsdDateTimeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MigrationStatus, simpleType */
 export type MigrationStatus = "NotInPilot" | "NotStarted" | "InProgress" | "Completed";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAccountPropertiesRequest
+ */
 export interface SetAccountPropertiesRequest {
   AccountProperties?: ArrayOfAccountProperty | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAccountProperty, complexType */
 export type ArrayOfAccountProperty = (AccountProperty | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AccountProperty, complexType */
 export interface AccountProperty {
   Name?: AccountPropertyName;
   Value?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AccountPropertyName, simpleType */
 export type AccountPropertyName =
   | "None"
   | "TrackingUrlTemplate"
@@ -2460,23 +3280,41 @@ export type AccountPropertyName =
   | "ImageMissingWarningOptout"
   | "OptOutFromSystemSourcedImagesInSWF";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountPropertiesRequest
+ */
 export interface GetAccountPropertiesRequest {
   AccountPropertyNames?: ArrayOfAccountPropertyName | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAccountPropertyName, complexType */
 export type ArrayOfAccountPropertyName = AccountPropertyName[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountPropertiesResponse
+ */
 export interface GetAccountPropertiesResponse {
   AccountProperties?: ArrayOfAccountProperty | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsRequest
+ */
 export interface AddAdExtensionsRequest {
   AccountId?: bigint;
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/** Input form of {@link AddAdExtensionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdExtensionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsRequest
+ */
 export interface AddAdExtensionsRequestInput extends Omit<
   AddAdExtensionsRequest,
   "AccountId" | "AdExtensions"
@@ -2485,11 +3323,17 @@ export interface AddAdExtensionsRequestInput extends Omit<
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtension, complexType */
 export type ArrayOfAdExtension = (AdExtensionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtension, complexType
+ */
 export type ArrayOfAdExtensionInput = (AdExtensionOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtension, complexType */
 export interface AdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2505,7 +3349,11 @@ export interface AdExtension {
   Version?: number | null;
 }
 
-/** Input form of {@link AdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtension, complexType
+ */
 export interface AdExtensionInput extends Omit<AdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -2551,6 +3399,7 @@ export type AdExtensionOrDerivedInput =
   | DisclaimerAdExtensionInput
   | LogoAdExtensionInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationAdExtension, complexType */
 export interface LocationAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2571,7 +3420,11 @@ export interface LocationAdExtension {
   PhoneNumber?: string | null;
 }
 
-/** Input form of {@link LocationAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LocationAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}LocationAdExtension, complexType
+ */
 export interface LocationAdExtensionInput extends Omit<
   LocationAdExtension,
   "DevicePreference" | "Id"
@@ -2580,6 +3433,7 @@ export interface LocationAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Address, complexType */
 export interface Address {
   CityName?: string | null;
   CountryCode?: string | null;
@@ -2590,13 +3444,16 @@ export interface Address {
   StreetAddress2?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BusinessGeoCodeStatus, simpleType */
 export type BusinessGeoCodeStatus = "Pending" | "Complete" | "Invalid" | "Failed";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GeoPoint, complexType */
 export interface GeoPoint {
   LatitudeInMicroDegrees: number;
   LongitudeInMicroDegrees: number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CallAdExtension, complexType */
 export interface CallAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2617,12 +3474,17 @@ export interface CallAdExtension {
   RequireTollFreeTrackingNumber?: boolean | null;
 }
 
-/** Input form of {@link CallAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CallAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CallAdExtension, complexType
+ */
 export interface CallAdExtensionInput extends Omit<CallAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImageAdExtension, complexType */
 export interface ImageAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2652,7 +3514,11 @@ export interface ImageAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link ImageAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ImageAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImageAdExtension, complexType
+ */
 export interface ImageAdExtensionInput extends Omit<
   ImageAdExtension,
   "DevicePreference" | "Id" | "ImageMediaIds" | "Images"
@@ -2663,6 +3529,7 @@ export interface ImageAdExtensionInput extends Omit<
   Images?: ArrayOfAssetLinkInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppAdExtension, complexType */
 export interface AppAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2688,12 +3555,17 @@ export interface AppAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link AppAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AppAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppAdExtension, complexType
+ */
 export interface AppAdExtensionInput extends Omit<AppAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ReviewAdExtension, complexType */
 export interface ReviewAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2713,12 +3585,17 @@ export interface ReviewAdExtension {
   Url?: string | null;
 }
 
-/** Input form of {@link ReviewAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReviewAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ReviewAdExtension, complexType
+ */
 export interface ReviewAdExtensionInput extends Omit<ReviewAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CalloutAdExtension, complexType */
 export interface CalloutAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2735,7 +3612,11 @@ export interface CalloutAdExtension {
   Text?: string | null;
 }
 
-/** Input form of {@link CalloutAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CalloutAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CalloutAdExtension, complexType
+ */
 export interface CalloutAdExtensionInput extends Omit<
   CalloutAdExtension,
   "DevicePreference" | "Id"
@@ -2744,6 +3625,7 @@ export interface CalloutAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SitelinkAdExtension, complexType */
 export interface SitelinkAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2769,7 +3651,11 @@ export interface SitelinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link SitelinkAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SitelinkAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SitelinkAdExtension, complexType
+ */
 export interface SitelinkAdExtensionInput extends Omit<
   SitelinkAdExtension,
   "DevicePreference" | "Id"
@@ -2778,6 +3664,7 @@ export interface SitelinkAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ActionAdExtension, complexType */
 export interface ActionAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2800,12 +3687,17 @@ export interface ActionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link ActionAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ActionAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ActionAdExtension, complexType
+ */
 export interface ActionAdExtensionInput extends Omit<ActionAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ActionAdExtensionActionType, simpleType */
 export type ActionAdExtensionActionType =
   | "Unknown"
   | "ActNow"
@@ -2889,6 +3781,9 @@ export type ActionAdExtensionActionType =
   | "SeeOffers"
   | "ViewDemo";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}StructuredSnippetAdExtension, complexType
+ */
 export interface StructuredSnippetAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2906,7 +3801,11 @@ export interface StructuredSnippetAdExtension {
   Values?: ArrayOfstring | null;
 }
 
-/** Input form of {@link StructuredSnippetAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link StructuredSnippetAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}StructuredSnippetAdExtension, complexType
+ */
 export interface StructuredSnippetAdExtensionInput extends Omit<
   StructuredSnippetAdExtension,
   "DevicePreference" | "Id"
@@ -2915,6 +3814,7 @@ export interface StructuredSnippetAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PriceAdExtension, complexType */
 export interface PriceAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -2936,12 +3836,17 @@ export interface PriceAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link PriceAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PriceAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PriceAdExtension, complexType
+ */
 export interface PriceAdExtensionInput extends Omit<PriceAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PriceExtensionType, simpleType */
 export type PriceExtensionType =
   | "Unknown"
   | "Brands"
@@ -2954,8 +3859,10 @@ export type PriceExtensionType =
   | "ServiceCategories"
   | "ServiceTiers";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfPriceTableRow, complexType */
 export type ArrayOfPriceTableRow = (PriceTableRow | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PriceTableRow, complexType */
 export interface PriceTableRow {
   CurrencyCode?: string | null;
   Description?: string | null;
@@ -2969,8 +3876,10 @@ export interface PriceTableRow {
   TermsAndConditionsUrl?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PriceQualifier, simpleType */
 export type PriceQualifier = "Unknown" | "From" | "UpTo" | "None" | "Average";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PriceUnit, simpleType */
 export type PriceUnit =
   | "Unknown"
   | "PerHour"
@@ -2981,6 +3890,7 @@ export type PriceUnit =
   | "None"
   | "PerNight";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PromotionAdExtension, complexType */
 export interface PromotionAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3013,7 +3923,11 @@ export interface PromotionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link PromotionAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PromotionAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PromotionAdExtension, complexType
+ */
 export interface PromotionAdExtensionInput extends Omit<
   PromotionAdExtension,
   "DevicePreference" | "Id"
@@ -3022,8 +3936,10 @@ export interface PromotionAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PromotionDiscountModifier, simpleType */
 export type PromotionDiscountModifier = "Unknown" | "UpTo" | "None";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PromotionOccasion, simpleType */
 export type PromotionOccasion =
   | "Unknown"
   | "NewYears"
@@ -3065,6 +3981,7 @@ export type PromotionOccasion =
   | "Songkran"
   | "YearEndGift";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FilterLinkAdExtension, complexType */
 export interface FilterLinkAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3088,7 +4005,11 @@ export interface FilterLinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link FilterLinkAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FilterLinkAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}FilterLinkAdExtension, complexType
+ */
 export interface FilterLinkAdExtensionInput extends Omit<
   FilterLinkAdExtension,
   "DevicePreference" | "Id"
@@ -3097,6 +4018,7 @@ export interface FilterLinkAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionHeaderType, simpleType */
 export type AdExtensionHeaderType =
   | "Unknown"
   | "Amenities"
@@ -3140,6 +4062,7 @@ export type AdExtensionHeaderType =
   | "Occasions"
   | "Flowers";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FlyerAdExtension, complexType */
 export interface FlyerAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3166,7 +4089,11 @@ export interface FlyerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link FlyerAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FlyerAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}FlyerAdExtension, complexType
+ */
 export interface FlyerAdExtensionInput extends Omit<
   FlyerAdExtension,
   "DevicePreference" | "Id" | "ImageMediaIds" | "StoreId"
@@ -3177,6 +4104,7 @@ export interface FlyerAdExtensionInput extends Omit<
   StoreId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VideoAdExtension, complexType */
 export interface VideoAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3205,7 +4133,11 @@ export interface VideoAdExtension {
   VideoId?: bigint | null;
 }
 
-/** Input form of {@link VideoAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VideoAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}VideoAdExtension, complexType
+ */
 export interface VideoAdExtensionInput extends Omit<
   VideoAdExtension,
   "DevicePreference" | "Id" | "ThumbnailId" | "VideoId"
@@ -3216,6 +4148,7 @@ export interface VideoAdExtensionInput extends Omit<
   VideoId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DisclaimerAdExtension, complexType */
 export interface DisclaimerAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3242,7 +4175,11 @@ export interface DisclaimerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link DisclaimerAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DisclaimerAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DisclaimerAdExtension, complexType
+ */
 export interface DisclaimerAdExtensionInput extends Omit<
   DisclaimerAdExtension,
   "DevicePreference" | "Id"
@@ -3251,6 +4188,7 @@ export interface DisclaimerAdExtensionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LogoAdExtension, complexType */
 export interface LogoAdExtension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3270,7 +4208,11 @@ export interface LogoAdExtension {
   DomainName?: string | null;
 }
 
-/** Input form of {@link LogoAdExtension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LogoAdExtension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}LogoAdExtension, complexType
+ */
 export interface LogoAdExtensionInput extends Omit<
   LogoAdExtension,
   "DevicePreference" | "Id" | "BusinessLogo"
@@ -3280,6 +4222,7 @@ export interface LogoAdExtensionInput extends Omit<
   BusinessLogo?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Schedule, complexType */
 export interface Schedule {
   DayTimeRanges?: ArrayOfDayTime | null;
   EndDate?: Date_ | null;
@@ -3287,8 +4230,10 @@ export interface Schedule {
   UseSearcherTimeZone?: boolean | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDayTime, complexType */
 export type ArrayOfDayTime = (DayTime | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DayTime, complexType */
 export interface DayTime {
   Day: Day;
   EndHour: number;
@@ -3297,6 +4242,7 @@ export interface DayTime {
   StartMinute: Minute;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Day, simpleType */
 export type Day =
   | "Sunday"
   | "Monday"
@@ -3306,16 +4252,27 @@ export type Day =
   | "Friday"
   | "Saturday";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Minute, simpleType */
 export type Minute = "Zero" | "Fifteen" | "Thirty" | "FortyFive";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionStatus, simpleType */
 export type AdExtensionStatus = "Active" | "Deleted";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsResponse
+ */
 export interface AddAdExtensionsResponse {
   AdExtensionIdentities?: ArrayOfAdExtensionIdentity | null;
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddAdExtensionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdExtensionsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsResponse
+ */
 export interface AddAdExtensionsResponseInput extends Omit<
   AddAdExtensionsResponse,
   "AdExtensionIdentities"
@@ -3323,23 +4280,37 @@ export interface AddAdExtensionsResponseInput extends Omit<
   AdExtensionIdentities?: ArrayOfAdExtensionIdentityInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdentity, complexType */
 export type ArrayOfAdExtensionIdentity = (AdExtensionIdentity | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionIdentity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtensionIdentity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdentity, complexType
+ */
 export type ArrayOfAdExtensionIdentityInput = (AdExtensionIdentityInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdentity, complexType */
 export interface AdExtensionIdentity {
   Id?: bigint;
   Version?: number | null;
 }
 
-/** Input form of {@link AdExtensionIdentity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtensionIdentity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdentity, complexType
+ */
 export interface AdExtensionIdentityInput extends Omit<AdExtensionIdentity, "Id"> {
   Id?: bigint | number;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBatchErrorCollection, complexType
+ */
 export type ArrayOfBatchErrorCollection = (BatchErrorCollectionOrDerived | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BatchErrorCollection, complexType */
 export interface BatchErrorCollection {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3362,6 +4333,7 @@ export interface BatchErrorCollection {
  */
 export type BatchErrorCollectionOrDerived = BatchErrorCollection | EditorialErrorCollection;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EditorialErrorCollection, complexType */
 export interface EditorialErrorCollection {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3384,6 +4356,10 @@ export interface EditorialErrorCollection {
   ReasonCode?: number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsRequest
+ */
 export interface GetAdExtensionsByIdsRequest {
   AccountId?: bigint;
   AdExtensionIds?: ArrayOflong | null;
@@ -3391,7 +4367,12 @@ export interface GetAdExtensionsByIdsRequest {
   ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdExtensionsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsRequest
+ */
 export interface GetAdExtensionsByIdsRequestInput extends Omit<
   GetAdExtensionsByIdsRequest,
   "AccountId" | "AdExtensionIds"
@@ -3400,6 +4381,7 @@ export interface GetAdExtensionsByIdsRequestInput extends Omit<
   AdExtensionIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionsTypeFilter, simpleType */
 export type AdExtensionsTypeFilter = (
   | "LocationAdExtension"
   | "CallAdExtension"
@@ -3419,6 +4401,7 @@ export type AdExtensionsTypeFilter = (
   | "LogoAdExtension"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAdditionalField, simpleType */
 export type AdExtensionAdditionalField = (
   | "Images"
   | "DisplayText"
@@ -3429,12 +4412,21 @@ export type AdExtensionAdditionalField = (
   | "SourceType"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsResponse
+ */
 export interface GetAdExtensionsByIdsResponse {
   AdExtensions?: ArrayOfAdExtension | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAdExtensionsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsResponse
+ */
 export interface GetAdExtensionsByIdsResponseInput extends Omit<
   GetAdExtensionsByIdsResponse,
   "AdExtensions"
@@ -3442,12 +4434,21 @@ export interface GetAdExtensionsByIdsResponseInput extends Omit<
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdExtensionsRequest
+ */
 export interface UpdateAdExtensionsRequest {
   AccountId?: bigint;
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/** Input form of {@link UpdateAdExtensionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAdExtensionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdExtensionsRequest
+ */
 export interface UpdateAdExtensionsRequestInput extends Omit<
   UpdateAdExtensionsRequest,
   "AccountId" | "AdExtensions"
@@ -3456,16 +4457,29 @@ export interface UpdateAdExtensionsRequestInput extends Omit<
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdExtensionsResponse
+ */
 export interface UpdateAdExtensionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsRequest
+ */
 export interface DeleteAdExtensionsRequest {
   AccountId?: bigint;
   AdExtensionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdExtensionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAdExtensionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsRequest
+ */
 export interface DeleteAdExtensionsRequestInput extends Omit<
   DeleteAdExtensionsRequest,
   "AccountId" | "AdExtensionIds"
@@ -3474,10 +4488,18 @@ export interface DeleteAdExtensionsRequestInput extends Omit<
   AdExtensionIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsResponse
+ */
 export interface DeleteAdExtensionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsRequest
+ */
 export interface GetAdExtensionsEditorialReasonsRequest {
   AccountId?: bigint;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociation | null;
@@ -3487,6 +4509,9 @@ export interface GetAdExtensionsEditorialReasonsRequest {
 /**
  * Input form of {@link GetAdExtensionsEditorialReasonsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsRequest
  */
 export interface GetAdExtensionsEditorialReasonsRequestInput extends Omit<
   GetAdExtensionsEditorialReasonsRequest,
@@ -3496,6 +4521,10 @@ export interface GetAdExtensionsEditorialReasonsRequestInput extends Omit<
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdToEntityIdAssociation,
+ * complexType
+ */
 export type ArrayOfAdExtensionIdToEntityIdAssociation = (
   | AdExtensionIdToEntityIdAssociation
   | null
@@ -3504,12 +4533,19 @@ export type ArrayOfAdExtensionIdToEntityIdAssociation = (
 /**
  * Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdToEntityIdAssociation,
+ * complexType
  */
 export type ArrayOfAdExtensionIdToEntityIdAssociationInput = (
   | AdExtensionIdToEntityIdAssociationInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdToEntityIdAssociation,
+ * complexType
+ */
 export interface AdExtensionIdToEntityIdAssociation {
   AdExtensionId: bigint;
   EntityId: bigint;
@@ -3517,6 +4553,9 @@ export interface AdExtensionIdToEntityIdAssociation {
 
 /**
  * Input form of {@link AdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdToEntityIdAssociation,
+ * complexType
  */
 export interface AdExtensionIdToEntityIdAssociationInput extends Omit<
   AdExtensionIdToEntityIdAssociation,
@@ -3526,8 +4565,13 @@ export interface AdExtensionIdToEntityIdAssociationInput extends Omit<
   EntityId: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssociationType, simpleType */
 export type AssociationType = "Campaign" | "AdGroup" | "Account";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsResponse
+ */
 export interface GetAdExtensionsEditorialReasonsResponse {
   EditorialReasons?: ArrayOfAdExtensionEditorialReasonCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -3536,6 +4580,9 @@ export interface GetAdExtensionsEditorialReasonsResponse {
 /**
  * Input form of {@link GetAdExtensionsEditorialReasonsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsResponse
  */
 export interface GetAdExtensionsEditorialReasonsResponseInput extends Omit<
   GetAdExtensionsEditorialReasonsResponse,
@@ -3544,6 +4591,10 @@ export interface GetAdExtensionsEditorialReasonsResponseInput extends Omit<
   EditorialReasons?: ArrayOfAdExtensionEditorialReasonCollectionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionEditorialReasonCollection,
+ * complexType
+ */
 export type ArrayOfAdExtensionEditorialReasonCollection = (
   | AdExtensionEditorialReasonCollection
   | null
@@ -3552,12 +4603,19 @@ export type ArrayOfAdExtensionEditorialReasonCollection = (
 /**
  * Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionEditorialReasonCollection,
+ * complexType
  */
 export type ArrayOfAdExtensionEditorialReasonCollectionInput = (
   | AdExtensionEditorialReasonCollectionInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionEditorialReasonCollection,
+ * complexType
+ */
 export interface AdExtensionEditorialReasonCollection {
   AdExtensionId?: bigint;
   Reasons?: ArrayOfAdExtensionEditorialReason | null;
@@ -3566,6 +4624,9 @@ export interface AdExtensionEditorialReasonCollection {
 /**
  * Input form of {@link AdExtensionEditorialReasonCollection}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionEditorialReasonCollection,
+ * complexType
  */
 export interface AdExtensionEditorialReasonCollectionInput extends Omit<
   AdExtensionEditorialReasonCollection,
@@ -3574,8 +4635,13 @@ export interface AdExtensionEditorialReasonCollectionInput extends Omit<
   AdExtensionId?: bigint | number;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionEditorialReason,
+ * complexType
+ */
 export type ArrayOfAdExtensionEditorialReason = (AdExtensionEditorialReason | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionEditorialReason, complexType */
 export interface AdExtensionEditorialReason {
   Location?: string | null;
   PublisherCountries?: ArrayOfstring | null;
@@ -3583,6 +4649,10 @@ export interface AdExtensionEditorialReason {
   Term?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAdExtensionsAssociationsRequest
+ */
 export interface SetAdExtensionsAssociationsRequest {
   AccountId?: bigint;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociation | null;
@@ -3591,6 +4661,9 @@ export interface SetAdExtensionsAssociationsRequest {
 
 /**
  * Input form of {@link SetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAdExtensionsAssociationsRequest
  */
 export interface SetAdExtensionsAssociationsRequestInput extends Omit<
   SetAdExtensionsAssociationsRequest,
@@ -3600,10 +4673,18 @@ export interface SetAdExtensionsAssociationsRequestInput extends Omit<
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAdExtensionsAssociationsResponse
+ */
 export interface SetAdExtensionsAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsRequest
+ */
 export interface GetAdExtensionsAssociationsRequest {
   AccountId?: bigint;
   AdExtensionType?: AdExtensionsTypeFilter;
@@ -3614,6 +4695,9 @@ export interface GetAdExtensionsAssociationsRequest {
 
 /**
  * Input form of {@link GetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsRequest
  */
 export interface GetAdExtensionsAssociationsRequestInput extends Omit<
   GetAdExtensionsAssociationsRequest,
@@ -3623,6 +4707,10 @@ export interface GetAdExtensionsAssociationsRequestInput extends Omit<
   EntityIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsResponse
+ */
 export interface GetAdExtensionsAssociationsResponse {
   AdExtensionAssociationCollection?: ArrayOfAdExtensionAssociationCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -3631,6 +4719,9 @@ export interface GetAdExtensionsAssociationsResponse {
 /**
  * Input form of {@link GetAdExtensionsAssociationsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsResponse
  */
 export interface GetAdExtensionsAssociationsResponseInput extends Omit<
   GetAdExtensionsAssociationsResponse,
@@ -3639,23 +4730,37 @@ export interface GetAdExtensionsAssociationsResponseInput extends Omit<
   AdExtensionAssociationCollection?: ArrayOfAdExtensionAssociationCollectionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociationCollection,
+ * complexType
+ */
 export type ArrayOfAdExtensionAssociationCollection = (AdExtensionAssociationCollection | null)[];
 
 /**
  * Input form of {@link ArrayOfAdExtensionAssociationCollection}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociationCollection,
+ * complexType
  */
 export type ArrayOfAdExtensionAssociationCollectionInput = (
   | AdExtensionAssociationCollectionInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociationCollection,
+ * complexType
+ */
 export interface AdExtensionAssociationCollection {
   AdExtensionAssociations?: ArrayOfAdExtensionAssociation | null;
 }
 
 /**
  * Input form of {@link AdExtensionAssociationCollection}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociationCollection,
+ * complexType
  */
 export interface AdExtensionAssociationCollectionInput extends Omit<
   AdExtensionAssociationCollection,
@@ -3664,11 +4769,19 @@ export interface AdExtensionAssociationCollectionInput extends Omit<
   AdExtensionAssociations?: ArrayOfAdExtensionAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociation, complexType
+ */
 export type ArrayOfAdExtensionAssociation = (AdExtensionAssociation | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdExtensionAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociation, complexType
+ */
 export type ArrayOfAdExtensionAssociationInput = (AdExtensionAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociation, complexType */
 export interface AdExtensionAssociation {
   AdExtension?: AdExtensionOrDerived | null;
   AssociationType: AssociationType;
@@ -3676,7 +4789,11 @@ export interface AdExtensionAssociation {
   EntityId: bigint;
 }
 
-/** Input form of {@link AdExtensionAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdExtensionAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociation, complexType
+ */
 export interface AdExtensionAssociationInput extends Omit<
   AdExtensionAssociation,
   "AdExtension" | "EntityId"
@@ -3685,8 +4802,13 @@ export interface AdExtensionAssociationInput extends Omit<
   EntityId: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionEditorialStatus, simpleType */
 export type AdExtensionEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsAssociationsRequest
+ */
 export interface DeleteAdExtensionsAssociationsRequest {
   AccountId?: bigint;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociation | null;
@@ -3696,6 +4818,9 @@ export interface DeleteAdExtensionsAssociationsRequest {
 /**
  * Input form of {@link DeleteAdExtensionsAssociationsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsAssociationsRequest
  */
 export interface DeleteAdExtensionsAssociationsRequestInput extends Omit<
   DeleteAdExtensionsAssociationsRequest,
@@ -3705,10 +4830,18 @@ export interface DeleteAdExtensionsAssociationsRequestInput extends Omit<
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsAssociationsResponse
+ */
 export interface DeleteAdExtensionsAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdRequest
+ */
 export interface GetAdExtensionIdsByAccountIdRequest {
   AccountId?: bigint;
   AdExtensionType?: AdExtensionsTypeFilter;
@@ -3718,6 +4851,9 @@ export interface GetAdExtensionIdsByAccountIdRequest {
 /**
  * Input form of {@link GetAdExtensionIdsByAccountIdRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdRequest
  */
 export interface GetAdExtensionIdsByAccountIdRequestInput extends Omit<
   GetAdExtensionIdsByAccountIdRequest,
@@ -3726,6 +4862,10 @@ export interface GetAdExtensionIdsByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdResponse
+ */
 export interface GetAdExtensionIdsByAccountIdResponse {
   AdExtensionIds?: ArrayOflong | null;
 }
@@ -3733,6 +4873,9 @@ export interface GetAdExtensionIdsByAccountIdResponse {
 /**
  * Input form of {@link GetAdExtensionIdsByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdResponse
  */
 export interface GetAdExtensionIdsByAccountIdResponseInput extends Omit<
   GetAdExtensionIdsByAccountIdResponse,
@@ -3741,22 +4884,37 @@ export interface GetAdExtensionIdsByAccountIdResponseInput extends Omit<
   AdExtensionIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaRequest
+ */
 export interface AddMediaRequest {
   AccountId?: bigint;
   Media?: ArrayOfMedia | null;
 }
 
-/** Input form of {@link AddMediaRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddMediaRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaRequest
+ */
 export interface AddMediaRequestInput extends Omit<AddMediaRequest, "AccountId" | "Media"> {
   AccountId?: bigint | number;
   Media?: ArrayOfMediaInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMedia, complexType */
 export type ArrayOfMedia = (MediaOrDerived | null)[];
 
-/** Input form of {@link ArrayOfMedia}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfMedia}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMedia, complexType
+ */
 export type ArrayOfMediaInput = (MediaOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Media, complexType */
 export interface Media {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3769,7 +4927,11 @@ export interface Media {
   Type?: string | null;
 }
 
-/** Input form of {@link Media}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Media}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Media, complexType
+ */
 export interface MediaInput extends Omit<Media, "Id"> {
   Id?: bigint | number | null;
 }
@@ -3780,6 +4942,7 @@ export type MediaOrDerived = Media | Image;
 /** Input form of {@link MediaOrDerived}. */
 export type MediaOrDerivedInput = MediaInput | ImageInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Image, complexType */
 export interface Image {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3793,26 +4956,48 @@ export interface Image {
   Data?: string | null;
 }
 
-/** Input form of {@link Image}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Image}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Image, complexType
+ */
 export interface ImageInput extends Omit<Image, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaResponse
+ */
 export interface AddMediaResponse {
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link AddMediaResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddMediaResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaResponse
+ */
 export interface AddMediaResponseInput extends Omit<AddMediaResponse, "MediaIds"> {
   MediaIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteMediaRequest
+ */
 export interface DeleteMediaRequest {
   AccountId?: bigint;
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteMediaRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteMediaRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteMediaRequest
+ */
 export interface DeleteMediaRequestInput extends Omit<
   DeleteMediaRequest,
   "AccountId" | "MediaIds"
@@ -3821,25 +5006,40 @@ export interface DeleteMediaRequestInput extends Omit<
   MediaIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteMediaResponse
+ */
 export interface DeleteMediaResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByAccountIdRequest
+ */
 export interface GetMediaMetaDataByAccountIdRequest {
   MediaEnabledEntities?: MediaEnabledEntityFilter;
   PageInfo?: Paging | null;
   ReturnAdditionalFields?: MediaAdditionalField | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MediaEnabledEntityFilter, simpleType */
 export type MediaEnabledEntityFilter = ("ImageAdExtension" | "ResponsiveAd")[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Paging, complexType */
 export interface Paging {
   Index: number;
   Size: number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MediaAdditionalField, simpleType */
 export type MediaAdditionalField = "Text"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByAccountIdResponse
+ */
 export interface GetMediaMetaDataByAccountIdResponse {
   MediaMetaData?: ArrayOfMediaMetaData | null;
 }
@@ -3847,6 +5047,9 @@ export interface GetMediaMetaDataByAccountIdResponse {
 /**
  * Input form of {@link GetMediaMetaDataByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByAccountIdResponse
  */
 export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
   GetMediaMetaDataByAccountIdResponse,
@@ -3855,11 +5058,17 @@ export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
   MediaMetaData?: ArrayOfMediaMetaDataInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaMetaData, complexType */
 export type ArrayOfMediaMetaData = (MediaMetaData | null)[];
 
-/** Input form of {@link ArrayOfMediaMetaData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfMediaMetaData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaMetaData, complexType
+ */
 export type ArrayOfMediaMetaDataInput = (MediaMetaDataInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MediaMetaData, complexType */
 export interface MediaMetaData {
   Id: bigint;
   MediaType?: string | null;
@@ -3868,13 +5077,19 @@ export interface MediaMetaData {
   Type?: string | null;
 }
 
-/** Input form of {@link MediaMetaData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MediaMetaData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}MediaMetaData, complexType
+ */
 export interface MediaMetaDataInput extends Omit<MediaMetaData, "Id"> {
   Id: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaRepresentation, complexType */
 export type ArrayOfMediaRepresentation = (MediaRepresentationOrDerived | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MediaRepresentation, complexType */
 export interface MediaRepresentation {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3891,6 +5106,7 @@ export interface MediaRepresentation {
  */
 export type MediaRepresentationOrDerived = MediaRepresentation | ImageMediaRepresentation;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImageMediaRepresentation, complexType */
 export interface ImageMediaRepresentation {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -3904,12 +5120,21 @@ export interface ImageMediaRepresentation {
   Width?: number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsRequest
+ */
 export interface GetMediaMetaDataByIdsRequest {
   MediaIds?: ArrayOflong | null;
   ReturnAdditionalFields?: MediaAdditionalField | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMediaMetaDataByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsRequest
+ */
 export interface GetMediaMetaDataByIdsRequestInput extends Omit<
   GetMediaMetaDataByIdsRequest,
   "MediaIds"
@@ -3917,12 +5142,21 @@ export interface GetMediaMetaDataByIdsRequestInput extends Omit<
   MediaIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsResponse
+ */
 export interface GetMediaMetaDataByIdsResponse {
   MediaMetaData?: ArrayOfMediaMetaData | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMediaMetaDataByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsResponse
+ */
 export interface GetMediaMetaDataByIdsResponseInput extends Omit<
   GetMediaMetaDataByIdsResponse,
   "MediaMetaData"
@@ -3930,12 +5164,21 @@ export interface GetMediaMetaDataByIdsResponseInput extends Omit<
   MediaMetaData?: ArrayOfMediaMetaDataInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsRequest
+ */
 export interface GetMediaAssociationsRequest {
   MediaEnabledEntities?: MediaEnabledEntityFilter;
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetMediaAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMediaAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsRequest
+ */
 export interface GetMediaAssociationsRequestInput extends Omit<
   GetMediaAssociationsRequest,
   "MediaIds"
@@ -3943,12 +5186,21 @@ export interface GetMediaAssociationsRequestInput extends Omit<
   MediaIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsResponse
+ */
 export interface GetMediaAssociationsResponse {
   MediaAssociations?: ArrayOfArrayOfMediaAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetMediaAssociationsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetMediaAssociationsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsResponse
+ */
 export interface GetMediaAssociationsResponseInput extends Omit<
   GetMediaAssociationsResponse,
   "MediaAssociations"
@@ -3956,28 +5208,49 @@ export interface GetMediaAssociationsResponseInput extends Omit<
   MediaAssociations?: ArrayOfArrayOfMediaAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfArrayOfMediaAssociation, complexType
+ */
 export type ArrayOfArrayOfMediaAssociation = (ArrayOfMediaAssociation | null)[];
 
-/** Input form of {@link ArrayOfArrayOfMediaAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfArrayOfMediaAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfArrayOfMediaAssociation, complexType
+ */
 export type ArrayOfArrayOfMediaAssociationInput = (ArrayOfMediaAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaAssociation, complexType */
 export type ArrayOfMediaAssociation = (MediaAssociation | null)[];
 
-/** Input form of {@link ArrayOfMediaAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfMediaAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaAssociation, complexType
+ */
 export type ArrayOfMediaAssociationInput = (MediaAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}MediaAssociation, complexType */
 export interface MediaAssociation {
   EntityId?: bigint;
   MediaEnabledEntity?: MediaEnabledEntityFilter;
   MediaId?: bigint;
 }
 
-/** Input form of {@link MediaAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MediaAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}MediaAssociation, complexType
+ */
 export interface MediaAssociationInput extends Omit<MediaAssociation, "EntityId" | "MediaId"> {
   EntityId?: bigint | number;
   MediaId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsRequest
+ */
 export interface GetAdGroupCriterionsByIdsRequest {
   AdGroupCriterionIds?: ArrayOflong | null;
   AdGroupId?: bigint;
@@ -3987,6 +5260,9 @@ export interface GetAdGroupCriterionsByIdsRequest {
 
 /**
  * Input form of {@link GetAdGroupCriterionsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsRequest
  */
 export interface GetAdGroupCriterionsByIdsRequestInput extends Omit<
   GetAdGroupCriterionsByIdsRequest,
@@ -3996,6 +5272,7 @@ export interface GetAdGroupCriterionsByIdsRequestInput extends Omit<
   AdGroupId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionType, simpleType */
 export type AdGroupCriterionType = (
   | "ProductPartition"
   | "Webpage"
@@ -4032,14 +5309,22 @@ export type AdGroupCriterionType = (
   | "JobSeniority"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CriterionAdditionalField, simpleType */
 export type CriterionAdditionalField = ("CriterionCashback" | "Operator" | "Placement")[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsResponse
+ */
 export interface GetAdGroupCriterionsByIdsResponse {
   AdGroupCriterions?: ArrayOfAdGroupCriterion | null;
 }
 
 /**
  * Input form of {@link GetAdGroupCriterionsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsResponse
  */
 export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
   GetAdGroupCriterionsByIdsResponse,
@@ -4048,11 +5333,17 @@ export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterion, complexType */
 export type ArrayOfAdGroupCriterion = (AdGroupCriterionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAdGroupCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdGroupCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterion, complexType
+ */
 export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterion, complexType */
 export interface AdGroupCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4066,7 +5357,11 @@ export interface AdGroupCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link AdGroupCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdGroupCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterion, complexType
+ */
 export interface AdGroupCriterionInput extends Omit<
   AdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -4088,6 +5383,7 @@ export type AdGroupCriterionOrDerivedInput =
   | BiddableAdGroupCriterionInput
   | NegativeAdGroupCriterionInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BiddableAdGroupCriterion, complexType */
 export interface BiddableAdGroupCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4111,7 +5407,11 @@ export interface BiddableAdGroupCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/** Input form of {@link BiddableAdGroupCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BiddableAdGroupCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BiddableAdGroupCriterion, complexType
+ */
 export interface BiddableAdGroupCriterionInput extends Omit<
   BiddableAdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -4121,12 +5421,16 @@ export interface BiddableAdGroupCriterionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionEditorialStatus, simpleType
+ */
 export type AdGroupCriterionEditorialStatus =
   | "Active"
   | "Disapproved"
   | "Inactive"
   | "ActiveLimited";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CriterionCashback, complexType */
 export interface CriterionCashback {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4141,6 +5445,7 @@ export interface CriterionCashback {
  */
 export type CriterionCashbackOrDerived = CriterionCashback | CashbackAdjustment;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CashbackAdjustment, complexType */
 export interface CashbackAdjustment {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4151,6 +5456,7 @@ export interface CashbackAdjustment {
   CashbackPercent?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeAdGroupCriterion, complexType */
 export interface NegativeAdGroupCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4164,7 +5470,11 @@ export interface NegativeAdGroupCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link NegativeAdGroupCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NegativeAdGroupCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeAdGroupCriterion, complexType
+ */
 export interface NegativeAdGroupCriterionInput extends Omit<
   NegativeAdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -4174,6 +5484,7 @@ export interface NegativeAdGroupCriterionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Criterion, complexType */
 export interface Criterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4237,6 +5548,7 @@ export type CriterionOrDerivedInput =
   | PlacementCriterionInput
   | TopicCriterionInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductPartition, complexType */
 export interface ProductPartition {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4249,19 +5561,26 @@ export interface ProductPartition {
   PartitionType: ProductPartitionType;
 }
 
-/** Input form of {@link ProductPartition}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProductPartition}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProductPartition, complexType
+ */
 export interface ProductPartitionInput extends Omit<ProductPartition, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductCondition, complexType */
 export interface ProductCondition {
   Attribute?: string | null;
   Operand?: string | null;
   Operator?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductPartitionType, simpleType */
 export type ProductPartitionType = "Subdivision" | "Unit";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelGroup, complexType */
 export interface HotelGroup {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4274,18 +5593,28 @@ export interface HotelGroup {
   ParentCriterionId?: bigint | null;
 }
 
-/** Input form of {@link HotelGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HotelGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HotelGroup, complexType
+ */
 export interface HotelGroupInput extends Omit<HotelGroup, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelListing, complexType */
 export interface HotelListing {
   Attribute?: string | null;
   Operand?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelListingType, simpleType */
 export type HotelListingType = "Subdivision" | "Unit";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HotelAdvanceBookingWindowCriterion,
+ * complexType
+ */
 export interface HotelAdvanceBookingWindowCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4297,6 +5626,7 @@ export interface HotelAdvanceBookingWindowCriterion {
   MinDays?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelCheckInDateCriterion, complexType */
 export interface HotelCheckInDateCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4308,7 +5638,11 @@ export interface HotelCheckInDateCriterion {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link HotelCheckInDateCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HotelCheckInDateCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HotelCheckInDateCriterion, complexType
+ */
 export interface HotelCheckInDateCriterionInput extends Omit<
   HotelCheckInDateCriterion,
   "EndDate" | "StartDate"
@@ -4317,6 +5651,7 @@ export interface HotelCheckInDateCriterionInput extends Omit<
   StartDate?: XsdDateTimeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelCheckInDayCriterion, complexType */
 export interface HotelCheckInDayCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4327,6 +5662,10 @@ export interface HotelCheckInDayCriterion {
   CheckInDay?: Day | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HotelDateSelectionTypeCriterion,
+ * complexType
+ */
 export interface HotelDateSelectionTypeCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4337,8 +5676,10 @@ export interface HotelDateSelectionTypeCriterion {
   HotelDateSelectionType?: HotelDateSelectionType | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelDateSelectionType, simpleType */
 export type HotelDateSelectionType = "Unknown" | "DefaultSelection" | "UserSelection";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HotelLengthOfStayCriterion, complexType */
 export interface HotelLengthOfStayCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4350,6 +5691,7 @@ export interface HotelLengthOfStayCriterion {
   MinNights?: number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductScope, complexType */
 export interface ProductScope {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4360,8 +5702,10 @@ export interface ProductScope {
   Conditions?: ArrayOfProductCondition | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfProductCondition, complexType */
 export type ArrayOfProductCondition = (ProductCondition | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Webpage, complexType */
 export interface Webpage {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4372,19 +5716,23 @@ export interface Webpage {
   Parameter?: WebpageParameter | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}WebpageParameter, complexType */
 export interface WebpageParameter {
   Conditions?: ArrayOfWebpageCondition | null;
   CriterionName?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfWebpageCondition, complexType */
 export type ArrayOfWebpageCondition = (WebpageCondition | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}WebpageCondition, complexType */
 export interface WebpageCondition {
   Argument?: string | null;
   Operand?: WebpageConditionOperand;
   Operator?: WebpageConditionOperator | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}WebpageConditionOperand, simpleType */
 export type WebpageConditionOperand =
   | "Unknown"
   | "Url"
@@ -4393,8 +5741,10 @@ export type WebpageConditionOperand =
   | "PageContent"
   | "CustomLabel";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}WebpageConditionOperator, simpleType */
 export type WebpageConditionOperator = "Unknown" | "Equals" | "Contains";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AgeCriterion, complexType */
 export interface AgeCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4405,6 +5755,7 @@ export interface AgeCriterion {
   AgeRange?: AgeRange | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AgeRange, simpleType */
 export type AgeRange =
   | "Unknown"
   | "EighteenToTwentyFour"
@@ -4415,6 +5766,7 @@ export type AgeRange =
   | "ThirtyFiveToFiftyFour"
   | "FiftyFiveAndAbove";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DeviceCriterion, complexType */
 export interface DeviceCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4426,6 +5778,7 @@ export interface DeviceCriterion {
   OSName?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DayTimeCriterion, complexType */
 export interface DayTimeCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4440,6 +5793,7 @@ export interface DayTimeCriterion {
   ToMinute?: Minute | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GenderCriterion, complexType */
 export interface GenderCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4450,8 +5804,10 @@ export interface GenderCriterion {
   GenderType?: GenderType | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GenderType, simpleType */
 export type GenderType = "Unknown" | "Male" | "Female";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RadiusCriterion, complexType */
 export interface RadiusCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4466,13 +5822,19 @@ export interface RadiusCriterion {
   RadiusUnit?: DistanceUnit | null;
 }
 
-/** Input form of {@link RadiusCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RadiusCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RadiusCriterion, complexType
+ */
 export interface RadiusCriterionInput extends Omit<RadiusCriterion, "Radius"> {
   Radius?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DistanceUnit, simpleType */
 export type DistanceUnit = "Miles" | "Kilometers";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationCriterion, complexType */
 export interface LocationCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4486,7 +5848,11 @@ export interface LocationCriterion {
   LocationType?: string | null;
 }
 
-/** Input form of {@link LocationCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LocationCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}LocationCriterion, complexType
+ */
 export interface LocationCriterionInput extends Omit<
   LocationCriterion,
   "EnclosedLocationIds" | "LocationId"
@@ -4495,6 +5861,7 @@ export interface LocationCriterionInput extends Omit<
   LocationId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationIntentCriterion, complexType */
 export interface LocationIntentCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4505,11 +5872,13 @@ export interface LocationIntentCriterion {
   IntentOption?: IntentOption | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}IntentOption, simpleType */
 export type IntentOption =
   | "PeopleInOrSearchingForOrViewingPages"
   | "PeopleIn"
   | "PeopleSearchingForOrViewingPages";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCriterion, complexType */
 export interface AudienceCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4521,11 +5890,16 @@ export interface AudienceCriterion {
   AudienceType?: AudienceType | null;
 }
 
-/** Input form of {@link AudienceCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCriterion, complexType
+ */
 export interface AudienceCriterionInput extends Omit<AudienceCriterion, "AudienceId"> {
   AudienceId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceType, simpleType */
 export type AudienceType = (
   | "RemarketingList"
   | "Custom"
@@ -4538,6 +5912,7 @@ export type AudienceType = (
   | "CustomSegment"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProfileCriterion, complexType */
 export interface ProfileCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4549,11 +5924,16 @@ export interface ProfileCriterion {
   ProfileType?: ProfileType;
 }
 
-/** Input form of {@link ProfileCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProfileCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileCriterion, complexType
+ */
 export interface ProfileCriterionInput extends Omit<ProfileCriterion, "ProfileId"> {
   ProfileId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProfileType, simpleType */
 export type ProfileType = (
   | "CompanyName"
   | "JobFunction"
@@ -4562,6 +5942,7 @@ export type ProfileType = (
   | "JobTitle"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}StoreCriterion, complexType */
 export interface StoreCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4572,11 +5953,16 @@ export interface StoreCriterion {
   StoreId?: bigint | null;
 }
 
-/** Input form of {@link StoreCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link StoreCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}StoreCriterion, complexType
+ */
 export interface StoreCriterionInput extends Omit<StoreCriterion, "StoreId"> {
   StoreId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DealCriterion, complexType */
 export interface DealCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4587,11 +5973,16 @@ export interface DealCriterion {
   DealId?: bigint;
 }
 
-/** Input form of {@link DealCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DealCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DealCriterion, complexType
+ */
 export interface DealCriterionInput extends Omit<DealCriterion, "DealId"> {
   DealId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GenreCriterion, complexType */
 export interface GenreCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4602,11 +5993,16 @@ export interface GenreCriterion {
   GenreId?: bigint;
 }
 
-/** Input form of {@link GenreCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GenreCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GenreCriterion, complexType
+ */
 export interface GenreCriterionInput extends Omit<GenreCriterion, "GenreId"> {
   GenreId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PlacementCriterion, complexType */
 export interface PlacementCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4618,11 +6014,16 @@ export interface PlacementCriterion {
   PlacementName?: string | null;
 }
 
-/** Input form of {@link PlacementCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PlacementCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PlacementCriterion, complexType
+ */
 export interface PlacementCriterionInput extends Omit<PlacementCriterion, "PlacementId"> {
   PlacementId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}TopicCriterion, complexType */
 export interface TopicCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4634,19 +6035,33 @@ export interface TopicCriterion {
   TopicName?: string | null;
 }
 
-/** Input form of {@link TopicCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TopicCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}TopicCriterion, complexType
+ */
 export interface TopicCriterionInput extends Omit<TopicCriterion, "TopicId"> {
   TopicId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionStatus, simpleType */
 export type AdGroupCriterionStatus = "Active" | "Paused" | "Deleted";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsRequest
+ */
 export interface AddAdGroupCriterionsRequest {
   AdGroupCriterions?: ArrayOfAdGroupCriterion | null;
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link AddAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdGroupCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsRequest
+ */
 export interface AddAdGroupCriterionsRequestInput extends Omit<
   AddAdGroupCriterionsRequest,
   "AdGroupCriterions"
@@ -4654,12 +6069,21 @@ export interface AddAdGroupCriterionsRequestInput extends Omit<
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsResponse
+ */
 export interface AddAdGroupCriterionsResponse {
   AdGroupCriterionIds?: ArrayOfNullableOflong | null;
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddAdGroupCriterionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAdGroupCriterionsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsResponse
+ */
 export interface AddAdGroupCriterionsResponseInput extends Omit<
   AddAdGroupCriterionsResponse,
   "AdGroupCriterionIds"
@@ -4667,12 +6091,21 @@ export interface AddAdGroupCriterionsResponseInput extends Omit<
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupCriterionsRequest
+ */
 export interface UpdateAdGroupCriterionsRequest {
   AdGroupCriterions?: ArrayOfAdGroupCriterion | null;
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link UpdateAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAdGroupCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupCriterionsRequest
+ */
 export interface UpdateAdGroupCriterionsRequestInput extends Omit<
   UpdateAdGroupCriterionsRequest,
   "AdGroupCriterions"
@@ -4680,17 +6113,30 @@ export interface UpdateAdGroupCriterionsRequestInput extends Omit<
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupCriterionsResponse
+ */
 export interface UpdateAdGroupCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupCriterionsRequest
+ */
 export interface DeleteAdGroupCriterionsRequest {
   AdGroupCriterionIds?: ArrayOflong | null;
   AdGroupId?: bigint;
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link DeleteAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAdGroupCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupCriterionsRequest
+ */
 export interface DeleteAdGroupCriterionsRequestInput extends Omit<
   DeleteAdGroupCriterionsRequest,
   "AdGroupCriterionIds" | "AdGroupId"
@@ -4699,10 +6145,18 @@ export interface DeleteAdGroupCriterionsRequestInput extends Omit<
   AdGroupId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupCriterionsResponse
+ */
 export interface DeleteAdGroupCriterionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsRequest
+ */
 export interface ApplyProductPartitionActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
@@ -4710,6 +6164,9 @@ export interface ApplyProductPartitionActionsRequest {
 /**
  * Input form of {@link ApplyProductPartitionActionsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsRequest
  */
 export interface ApplyProductPartitionActionsRequestInput extends Omit<
   ApplyProductPartitionActionsRequest,
@@ -4718,17 +6175,29 @@ export interface ApplyProductPartitionActionsRequestInput extends Omit<
   CriterionActions?: ArrayOfAdGroupCriterionActionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterionAction, complexType
+ */
 export type ArrayOfAdGroupCriterionAction = (AdGroupCriterionAction | null)[];
 
-/** Input form of {@link ArrayOfAdGroupCriterionAction}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAdGroupCriterionAction}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterionAction, complexType
+ */
 export type ArrayOfAdGroupCriterionActionInput = (AdGroupCriterionActionInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionAction, complexType */
 export interface AdGroupCriterionAction {
   Action: ItemAction;
   AdGroupCriterion?: AdGroupCriterionOrDerived | null;
 }
 
-/** Input form of {@link AdGroupCriterionAction}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdGroupCriterionAction}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionAction, complexType
+ */
 export interface AdGroupCriterionActionInput extends Omit<
   AdGroupCriterionAction,
   "AdGroupCriterion"
@@ -4736,8 +6205,13 @@ export interface AdGroupCriterionActionInput extends Omit<
   AdGroupCriterion?: AdGroupCriterionOrDerivedInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ItemAction, simpleType */
 export type ItemAction = "Add" | "Delete" | "Update";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsResponse
+ */
 export interface ApplyProductPartitionActionsResponse {
   AdGroupCriterionIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -4746,6 +6220,9 @@ export interface ApplyProductPartitionActionsResponse {
 /**
  * Input form of {@link ApplyProductPartitionActionsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsResponse
  */
 export interface ApplyProductPartitionActionsResponseInput extends Omit<
   ApplyProductPartitionActionsResponse,
@@ -4754,11 +6231,20 @@ export interface ApplyProductPartitionActionsResponseInput extends Omit<
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsRequest
+ */
 export interface ApplyHotelGroupActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
 
-/** Input form of {@link ApplyHotelGroupActionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyHotelGroupActionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsRequest
+ */
 export interface ApplyHotelGroupActionsRequestInput extends Omit<
   ApplyHotelGroupActionsRequest,
   "CriterionActions"
@@ -4766,12 +6252,21 @@ export interface ApplyHotelGroupActionsRequestInput extends Omit<
   CriterionActions?: ArrayOfAdGroupCriterionActionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsResponse
+ */
 export interface ApplyHotelGroupActionsResponse {
   AdGroupCriterionIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyHotelGroupActionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyHotelGroupActionsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsResponse
+ */
 export interface ApplyHotelGroupActionsResponseInput extends Omit<
   ApplyHotelGroupActionsResponse,
   "AdGroupCriterionIds"
@@ -4779,6 +6274,10 @@ export interface ApplyHotelGroupActionsResponseInput extends Omit<
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsRequest
+ */
 export interface ApplyAssetGroupListingGroupActionsRequest {
   ListingGroupActions?: ArrayOfAssetGroupListingGroupAction | null;
 }
@@ -4786,6 +6285,9 @@ export interface ApplyAssetGroupListingGroupActionsRequest {
 /**
  * Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsRequest
  */
 export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
   ApplyAssetGroupListingGroupActionsRequest,
@@ -4794,20 +6296,34 @@ export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
   ListingGroupActions?: ArrayOfAssetGroupListingGroupActionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroupAction,
+ * complexType
+ */
 export type ArrayOfAssetGroupListingGroupAction = (AssetGroupListingGroupAction | null)[];
 
 /**
  * Input form of {@link ArrayOfAssetGroupListingGroupAction}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroupAction,
+ * complexType
  */
 export type ArrayOfAssetGroupListingGroupActionInput = (AssetGroupListingGroupActionInput | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroupAction, complexType
+ */
 export interface AssetGroupListingGroupAction {
   Action: ItemAction;
   ListingGroup?: AssetGroupListingGroup | null;
 }
 
-/** Input form of {@link AssetGroupListingGroupAction}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroupListingGroupAction}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroupAction, complexType
+ */
 export interface AssetGroupListingGroupActionInput extends Omit<
   AssetGroupListingGroupAction,
   "ListingGroup"
@@ -4815,6 +6331,7 @@ export interface AssetGroupListingGroupActionInput extends Omit<
   ListingGroup?: AssetGroupListingGroupInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroup, complexType */
 export interface AssetGroupListingGroup {
   AssetGroupId?: bigint;
   AssetGroupListingType?: AssetGroupListingType;
@@ -4825,7 +6342,11 @@ export interface AssetGroupListingGroup {
   ParentListingGroupId?: bigint | null;
 }
 
-/** Input form of {@link AssetGroupListingGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroupListingGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroup, complexType
+ */
 export interface AssetGroupListingGroupInput extends Omit<
   AssetGroupListingGroup,
   "AssetGroupId" | "Id" | "ParentListingGroupId"
@@ -4835,8 +6356,13 @@ export interface AssetGroupListingGroupInput extends Omit<
   ParentListingGroupId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingType, simpleType */
 export type AssetGroupListingType = "Subdivision" | "Unit";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsResponse
+ */
 export interface ApplyAssetGroupListingGroupActionsResponse {
   AssetGroupListingGroupIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -4845,6 +6371,9 @@ export interface ApplyAssetGroupListingGroupActionsResponse {
 /**
  * Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsResponse
  */
 export interface ApplyAssetGroupListingGroupActionsResponseInput extends Omit<
   ApplyAssetGroupListingGroupActionsResponse,
@@ -4853,6 +6382,10 @@ export interface ApplyAssetGroupListingGroupActionsResponseInput extends Omit<
   AssetGroupListingGroupIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsRequest
+ */
 export interface GetAssetGroupListingGroupsByIdsRequest {
   AssetGroupId?: bigint;
   AssetGroupListingGroupIds?: ArrayOflong | null;
@@ -4862,6 +6395,9 @@ export interface GetAssetGroupListingGroupsByIdsRequest {
 /**
  * Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsRequest
  */
 export interface GetAssetGroupListingGroupsByIdsRequestInput extends Omit<
   GetAssetGroupListingGroupsByIdsRequest,
@@ -4871,8 +6407,16 @@ export interface GetAssetGroupListingGroupsByIdsRequestInput extends Omit<
   AssetGroupListingGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroupAdditionalField,
+ * simpleType
+ */
 export type AssetGroupListingGroupAdditionalField = "ListingGroupPath"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsResponse
+ */
 export interface GetAssetGroupListingGroupsByIdsResponse {
   AssetGroupListingGroups?: ArrayOfAssetGroupListingGroup | null;
 }
@@ -4880,6 +6424,9 @@ export interface GetAssetGroupListingGroupsByIdsResponse {
 /**
  * Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsResponse
  */
 export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
   GetAssetGroupListingGroupsByIdsResponse,
@@ -4888,23 +6435,42 @@ export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
   AssetGroupListingGroups?: ArrayOfAssetGroupListingGroupInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroup, complexType
+ */
 export type ArrayOfAssetGroupListingGroup = (AssetGroupListingGroup | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupListingGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroupListingGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroup, complexType
+ */
 export type ArrayOfAssetGroupListingGroupInput = (AssetGroupListingGroupInput | null)[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBMCStoresByCustomerIdRequest
+ */
 export interface GetBMCStoresByCustomerIdRequest {
   ReturnAdditionalFields?: BMCStoreAdditionalField | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BMCStoreAdditionalField, simpleType */
 export type BMCStoreAdditionalField = ("GlobalStore" | "StoreUrl")[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBMCStoresByCustomerIdResponse
+ */
 export interface GetBMCStoresByCustomerIdResponse {
   BMCStores?: ArrayOfBMCStore | null;
 }
 
 /**
  * Input form of {@link GetBMCStoresByCustomerIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBMCStoresByCustomerIdResponse
  */
 export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
   GetBMCStoresByCustomerIdResponse,
@@ -4913,11 +6479,17 @@ export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
   BMCStores?: ArrayOfBMCStoreInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBMCStore, complexType */
 export type ArrayOfBMCStore = (BMCStore | null)[];
 
-/** Input form of {@link ArrayOfBMCStore}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfBMCStore}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBMCStore, complexType
+ */
 export type ArrayOfBMCStoreInput = (BMCStoreInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BMCStore, complexType */
 export interface BMCStore {
   HasCatalog?: boolean;
   Id?: bigint;
@@ -4928,13 +6500,22 @@ export interface BMCStore {
   SubType?: BMCStoreSubType | null;
 }
 
-/** Input form of {@link BMCStore}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BMCStore}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BMCStore, complexType
+ */
 export interface BMCStoreInput extends Omit<BMCStore, "Id"> {
   Id?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BMCStoreSubType, simpleType */
 export type BMCStoreSubType = "CoOp" | "GlobalStore";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesRequest
+ */
 export interface AddNegativeKeywordsToEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
@@ -4942,6 +6523,9 @@ export interface AddNegativeKeywordsToEntitiesRequest {
 /**
  * Input form of {@link AddNegativeKeywordsToEntitiesRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesRequest
  */
 export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
   AddNegativeKeywordsToEntitiesRequest,
@@ -4950,18 +6534,30 @@ export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityNegativeKeyword, complexType
+ */
 export type ArrayOfEntityNegativeKeyword = (EntityNegativeKeyword | null)[];
 
-/** Input form of {@link ArrayOfEntityNegativeKeyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfEntityNegativeKeyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityNegativeKeyword, complexType
+ */
 export type ArrayOfEntityNegativeKeywordInput = (EntityNegativeKeywordInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EntityNegativeKeyword, complexType */
 export interface EntityNegativeKeyword {
   EntityId: bigint;
   EntityType?: string | null;
   NegativeKeywords?: ArrayOfNegativeKeyword | null;
 }
 
-/** Input form of {@link EntityNegativeKeyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EntityNegativeKeyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EntityNegativeKeyword, complexType
+ */
 export interface EntityNegativeKeywordInput extends Omit<
   EntityNegativeKeyword,
   "EntityId" | "NegativeKeywords"
@@ -4970,11 +6566,17 @@ export interface EntityNegativeKeywordInput extends Omit<
   NegativeKeywords?: ArrayOfNegativeKeywordInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNegativeKeyword, complexType */
 export type ArrayOfNegativeKeyword = (NegativeKeyword | null)[];
 
-/** Input form of {@link ArrayOfNegativeKeyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfNegativeKeyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNegativeKeyword, complexType
+ */
 export type ArrayOfNegativeKeywordInput = (NegativeKeywordInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeyword, complexType */
 export interface NegativeKeyword {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -4988,11 +6590,16 @@ export interface NegativeKeyword {
   Text?: string | null;
 }
 
-/** Input form of {@link NegativeKeyword}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NegativeKeyword}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeyword, complexType
+ */
 export interface NegativeKeywordInput extends Omit<NegativeKeyword, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SharedListItem, complexType */
 export interface SharedListItem {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5019,6 +6626,7 @@ export type SharedListItemOrDerivedInput =
   | BrandItemInput
   | SiteInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeSite, complexType */
 export interface NegativeSite {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5031,11 +6639,16 @@ export interface NegativeSite {
   Url?: string | null;
 }
 
-/** Input form of {@link NegativeSite}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NegativeSite}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeSite, complexType
+ */
 export interface NegativeSiteInput extends Omit<NegativeSite, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandItem, complexType */
 export interface BrandItem {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5047,11 +6660,16 @@ export interface BrandItem {
   BrandId?: bigint;
 }
 
-/** Input form of {@link BrandItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BrandItem}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BrandItem, complexType
+ */
 export interface BrandItemInput extends Omit<BrandItem, "BrandId"> {
   BrandId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Site, complexType */
 export interface Site {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5064,11 +6682,19 @@ export interface Site {
   Url?: string | null;
 }
 
-/** Input form of {@link Site}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Site}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Site, complexType
+ */
 export interface SiteInput extends Omit<Site, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesResponse
+ */
 export interface AddNegativeKeywordsToEntitiesResponse {
   NegativeKeywordIds?: ArrayOfIdCollection | null;
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
@@ -5077,6 +6703,9 @@ export interface AddNegativeKeywordsToEntitiesResponse {
 /**
  * Input form of {@link AddNegativeKeywordsToEntitiesResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesResponse
  */
 export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
   AddNegativeKeywordsToEntitiesResponse,
@@ -5085,20 +6714,34 @@ export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
   NegativeKeywordIds?: ArrayOfIdCollectionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfIdCollection, complexType */
 export type ArrayOfIdCollection = (IdCollection | null)[];
 
-/** Input form of {@link ArrayOfIdCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfIdCollection}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfIdCollection, complexType
+ */
 export type ArrayOfIdCollectionInput = (IdCollectionInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}IdCollection, complexType */
 export interface IdCollection {
   Ids?: ArrayOfNullableOflong | null;
 }
 
-/** Input form of {@link IdCollection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link IdCollection}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}IdCollection, complexType
+ */
 export interface IdCollectionInput extends Omit<IdCollection, "Ids"> {
   Ids?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsRequest
+ */
 export interface GetNegativeKeywordsByEntityIdsRequest {
   EntityIds?: ArrayOflong | null;
   EntityType?: string | null;
@@ -5108,6 +6751,9 @@ export interface GetNegativeKeywordsByEntityIdsRequest {
 /**
  * Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsRequest
  */
 export interface GetNegativeKeywordsByEntityIdsRequestInput extends Omit<
   GetNegativeKeywordsByEntityIdsRequest,
@@ -5117,6 +6763,10 @@ export interface GetNegativeKeywordsByEntityIdsRequestInput extends Omit<
   ParentEntityId?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsResponse
+ */
 export interface GetNegativeKeywordsByEntityIdsResponse {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -5125,6 +6775,9 @@ export interface GetNegativeKeywordsByEntityIdsResponse {
 /**
  * Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsResponse
  */
 export interface GetNegativeKeywordsByEntityIdsResponseInput extends Omit<
   GetNegativeKeywordsByEntityIdsResponse,
@@ -5133,6 +6786,10 @@ export interface GetNegativeKeywordsByEntityIdsResponseInput extends Omit<
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteNegativeKeywordsFromEntitiesRequest
+ */
 export interface DeleteNegativeKeywordsFromEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
@@ -5140,6 +6797,9 @@ export interface DeleteNegativeKeywordsFromEntitiesRequest {
 /**
  * Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteNegativeKeywordsFromEntitiesRequest
  */
 export interface DeleteNegativeKeywordsFromEntitiesRequestInput extends Omit<
   DeleteNegativeKeywordsFromEntitiesRequest,
@@ -5148,14 +6808,26 @@ export interface DeleteNegativeKeywordsFromEntitiesRequestInput extends Omit<
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteNegativeKeywordsFromEntitiesResponse
+ */
 export interface DeleteNegativeKeywordsFromEntitiesResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesByAccountIdRequest
+ */
 export interface GetSharedEntitiesByAccountIdRequest {
   SharedEntityType?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesByAccountIdResponse
+ */
 export interface GetSharedEntitiesByAccountIdResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
@@ -5163,6 +6835,9 @@ export interface GetSharedEntitiesByAccountIdResponse {
 /**
  * Input form of {@link GetSharedEntitiesByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesByAccountIdResponse
  */
 export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
   GetSharedEntitiesByAccountIdResponse,
@@ -5171,11 +6846,17 @@ export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntity, complexType */
 export type ArrayOfSharedEntity = (SharedEntityOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSharedEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfSharedEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntity, complexType
+ */
 export type ArrayOfSharedEntityInput = (SharedEntityOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntity, complexType */
 export interface SharedEntity {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5189,7 +6870,11 @@ export interface SharedEntity {
   Type?: string | null;
 }
 
-/** Input form of {@link SharedEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SharedEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntity, complexType
+ */
 export interface SharedEntityInput extends Omit<SharedEntity, "Id"> {
   Id?: bigint | number | null;
 }
@@ -5218,6 +6903,7 @@ export type SharedEntityOrDerivedInput =
   | AccountPlacementExclusionListInput
   | AccountPlacementInclusionListInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SharedList, complexType */
 export interface SharedList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5232,7 +6918,11 @@ export interface SharedList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link SharedList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SharedList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SharedList, complexType
+ */
 export interface SharedListInput extends Omit<SharedList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -5259,6 +6949,7 @@ export type SharedListOrDerivedInput =
   | AccountPlacementExclusionListInput
   | AccountPlacementInclusionListInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeywordList, complexType */
 export interface NegativeKeywordList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5273,11 +6964,16 @@ export interface NegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link NegativeKeywordList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NegativeKeywordList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeywordList, complexType
+ */
 export interface NegativeKeywordListInput extends Omit<NegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PlacementExclusionList, complexType */
 export interface PlacementExclusionList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5292,11 +6988,16 @@ export interface PlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link PlacementExclusionList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PlacementExclusionList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PlacementExclusionList, complexType
+ */
 export interface PlacementExclusionListInput extends Omit<PlacementExclusionList, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AccountNegativeKeywordList, complexType */
 export interface AccountNegativeKeywordList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5311,11 +7012,19 @@ export interface AccountNegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountNegativeKeywordList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AccountNegativeKeywordList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountNegativeKeywordList, complexType
+ */
 export interface AccountNegativeKeywordListInput extends Omit<AccountNegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountContentNegativeKeywordList,
+ * complexType
+ */
 export interface AccountContentNegativeKeywordList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5332,6 +7041,9 @@ export interface AccountContentNegativeKeywordList {
 
 /**
  * Input form of {@link AccountContentNegativeKeywordList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountContentNegativeKeywordList,
+ * complexType
  */
 export interface AccountContentNegativeKeywordListInput extends Omit<
   AccountContentNegativeKeywordList,
@@ -5340,6 +7052,7 @@ export interface AccountContentNegativeKeywordListInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandList, complexType */
 export interface BrandList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5354,11 +7067,18 @@ export interface BrandList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link BrandList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BrandList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BrandList, complexType
+ */
 export interface BrandListInput extends Omit<BrandList, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementExclusionList, complexType
+ */
 export interface AccountPlacementExclusionList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5373,7 +7093,11 @@ export interface AccountPlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountPlacementExclusionList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AccountPlacementExclusionList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementExclusionList, complexType
+ */
 export interface AccountPlacementExclusionListInput extends Omit<
   AccountPlacementExclusionList,
   "Id"
@@ -5381,6 +7105,9 @@ export interface AccountPlacementExclusionListInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementInclusionList, complexType
+ */
 export interface AccountPlacementInclusionList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5395,7 +7122,11 @@ export interface AccountPlacementInclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountPlacementInclusionList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AccountPlacementInclusionList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementInclusionList, complexType
+ */
 export interface AccountPlacementInclusionListInput extends Omit<
   AccountPlacementInclusionList,
   "Id"
@@ -5403,16 +7134,29 @@ export interface AccountPlacementInclusionListInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesRequest
+ */
 export interface GetSharedEntitiesRequest {
   SharedEntityType?: string | null;
   SharedEntityScope?: EntityScope | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesResponse
+ */
 export interface GetSharedEntitiesResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
 
-/** Input form of {@link GetSharedEntitiesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetSharedEntitiesResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesResponse
+ */
 export interface GetSharedEntitiesResponseInput extends Omit<
   GetSharedEntitiesResponse,
   "SharedEntities"
@@ -5420,13 +7164,22 @@ export interface GetSharedEntitiesResponseInput extends Omit<
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityRequest
+ */
 export interface AddSharedEntityRequest {
   SharedEntity?: SharedEntityOrDerived | null;
   ListItems?: ArrayOfSharedListItem | null;
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link AddSharedEntityRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddSharedEntityRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityRequest
+ */
 export interface AddSharedEntityRequestInput extends Omit<
   AddSharedEntityRequest,
   "SharedEntity" | "ListItems"
@@ -5435,18 +7188,32 @@ export interface AddSharedEntityRequestInput extends Omit<
   ListItems?: ArrayOfSharedListItemInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedListItem, complexType */
 export type ArrayOfSharedListItem = (SharedListItemOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSharedListItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfSharedListItem}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedListItem, complexType
+ */
 export type ArrayOfSharedListItemInput = (SharedListItemOrDerivedInput | null)[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityResponse
+ */
 export interface AddSharedEntityResponse {
   ListItemIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
   SharedEntityId?: bigint;
 }
 
-/** Input form of {@link AddSharedEntityResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddSharedEntityResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityResponse
+ */
 export interface AddSharedEntityResponseInput extends Omit<
   AddSharedEntityResponse,
   "ListItemIds" | "SharedEntityId"
@@ -5455,6 +7222,10 @@ export interface AddSharedEntityResponseInput extends Omit<
   SharedEntityId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListRequest
+ */
 export interface GetListItemsBySharedListRequest {
   SharedList?: SharedListOrDerived | null;
   SharedEntityScope?: EntityScope | null;
@@ -5462,6 +7233,9 @@ export interface GetListItemsBySharedListRequest {
 
 /**
  * Input form of {@link GetListItemsBySharedListRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListRequest
  */
 export interface GetListItemsBySharedListRequestInput extends Omit<
   GetListItemsBySharedListRequest,
@@ -5470,12 +7244,19 @@ export interface GetListItemsBySharedListRequestInput extends Omit<
   SharedList?: SharedListOrDerivedInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListResponse
+ */
 export interface GetListItemsBySharedListResponse {
   ListItems?: ArrayOfSharedListItem | null;
 }
 
 /**
  * Input form of {@link GetListItemsBySharedListResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListResponse
  */
 export interface GetListItemsBySharedListResponseInput extends Omit<
   GetListItemsBySharedListResponse,
@@ -5484,6 +7265,10 @@ export interface GetListItemsBySharedListResponseInput extends Omit<
   ListItems?: ArrayOfSharedListItemInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListRequest
+ */
 export interface AddListItemsToSharedListRequest {
   ListItems?: ArrayOfSharedListItem | null;
   SharedList?: SharedListOrDerived | null;
@@ -5492,6 +7277,9 @@ export interface AddListItemsToSharedListRequest {
 
 /**
  * Input form of {@link AddListItemsToSharedListRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListRequest
  */
 export interface AddListItemsToSharedListRequestInput extends Omit<
   AddListItemsToSharedListRequest,
@@ -5501,6 +7289,10 @@ export interface AddListItemsToSharedListRequestInput extends Omit<
   SharedList?: SharedListOrDerivedInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListResponse
+ */
 export interface AddListItemsToSharedListResponse {
   ListItemIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -5508,6 +7300,9 @@ export interface AddListItemsToSharedListResponse {
 
 /**
  * Input form of {@link AddListItemsToSharedListResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListResponse
  */
 export interface AddListItemsToSharedListResponseInput extends Omit<
   AddListItemsToSharedListResponse,
@@ -5516,12 +7311,21 @@ export interface AddListItemsToSharedListResponseInput extends Omit<
   ListItemIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSharedEntitiesRequest
+ */
 export interface UpdateSharedEntitiesRequest {
   SharedEntities?: ArrayOfSharedEntity | null;
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link UpdateSharedEntitiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateSharedEntitiesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSharedEntitiesRequest
+ */
 export interface UpdateSharedEntitiesRequestInput extends Omit<
   UpdateSharedEntitiesRequest,
   "SharedEntities"
@@ -5529,10 +7333,18 @@ export interface UpdateSharedEntitiesRequestInput extends Omit<
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSharedEntitiesResponse
+ */
 export interface UpdateSharedEntitiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteListItemsFromSharedListRequest
+ */
 export interface DeleteListItemsFromSharedListRequest {
   ListItemIds?: ArrayOflong | null;
   SharedList?: SharedListOrDerived | null;
@@ -5542,6 +7354,9 @@ export interface DeleteListItemsFromSharedListRequest {
 /**
  * Input form of {@link DeleteListItemsFromSharedListRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteListItemsFromSharedListRequest
  */
 export interface DeleteListItemsFromSharedListRequestInput extends Omit<
   DeleteListItemsFromSharedListRequest,
@@ -5551,10 +7366,18 @@ export interface DeleteListItemsFromSharedListRequestInput extends Omit<
   SharedList?: SharedListOrDerivedInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteListItemsFromSharedListResponse
+ */
 export interface DeleteListItemsFromSharedListResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetSharedEntityAssociationsRequest
+ */
 export interface SetSharedEntityAssociationsRequest {
   Associations?: ArrayOfSharedEntityAssociation | null;
   SharedEntityScope?: EntityScope | null;
@@ -5562,6 +7385,9 @@ export interface SetSharedEntityAssociationsRequest {
 
 /**
  * Input form of {@link SetSharedEntityAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetSharedEntityAssociationsRequest
  */
 export interface SetSharedEntityAssociationsRequestInput extends Omit<
   SetSharedEntityAssociationsRequest,
@@ -5570,11 +7396,19 @@ export interface SetSharedEntityAssociationsRequestInput extends Omit<
   Associations?: ArrayOfSharedEntityAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntityAssociation, complexType
+ */
 export type ArrayOfSharedEntityAssociation = (SharedEntityAssociation | null)[];
 
-/** Input form of {@link ArrayOfSharedEntityAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfSharedEntityAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntityAssociation, complexType
+ */
 export type ArrayOfSharedEntityAssociationInput = (SharedEntityAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntityAssociation, complexType */
 export interface SharedEntityAssociation {
   EntityId: bigint;
   EntityType?: string | null;
@@ -5585,7 +7419,11 @@ export interface SharedEntityAssociation {
   Status?: string | null;
 }
 
-/** Input form of {@link SharedEntityAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SharedEntityAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntityAssociation, complexType
+ */
 export interface SharedEntityAssociationInput extends Omit<
   SharedEntityAssociation,
   "EntityId" | "SharedEntityCustomerId" | "SharedEntityId"
@@ -5595,10 +7433,18 @@ export interface SharedEntityAssociationInput extends Omit<
   SharedEntityId: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetSharedEntityAssociationsResponse
+ */
 export interface SetSharedEntityAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntityAssociationsRequest
+ */
 export interface DeleteSharedEntityAssociationsRequest {
   Associations?: ArrayOfSharedEntityAssociation | null;
   SharedEntityScope?: EntityScope | null;
@@ -5607,6 +7453,9 @@ export interface DeleteSharedEntityAssociationsRequest {
 /**
  * Input form of {@link DeleteSharedEntityAssociationsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntityAssociationsRequest
  */
 export interface DeleteSharedEntityAssociationsRequestInput extends Omit<
   DeleteSharedEntityAssociationsRequest,
@@ -5615,10 +7464,18 @@ export interface DeleteSharedEntityAssociationsRequestInput extends Omit<
   Associations?: ArrayOfSharedEntityAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntityAssociationsResponse
+ */
 export interface DeleteSharedEntityAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsRequest
+ */
 export interface GetSharedEntityAssociationsBySharedEntityIdsRequest {
   EntityType?: string | null;
   SharedEntityIds?: ArrayOflong | null;
@@ -5630,6 +7487,9 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsRequest {
 /**
  * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: what a caller writes,
  * where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsRequest
  */
 export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsRequest,
@@ -5638,8 +7498,16 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput extend
   SharedEntityIds?: ArrayOflongInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntityAssociationAdditionalField,
+ * simpleType
+ */
 export type SharedEntityAssociationAdditionalField = "BrandListFields"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsResponse
+ */
 export interface GetSharedEntityAssociationsBySharedEntityIdsResponse {
   Associations?: ArrayOfSharedEntityAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -5648,6 +7516,9 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsResponse {
 /**
  * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: what a caller writes,
  * where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsResponse
  */
 export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsResponse,
@@ -5656,6 +7527,10 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput exten
   Associations?: ArrayOfSharedEntityAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsRequest
+ */
 export interface GetSharedEntityAssociationsByEntityIdsRequest {
   EntityIds?: ArrayOflong | null;
   EntityType?: string | null;
@@ -5667,6 +7542,9 @@ export interface GetSharedEntityAssociationsByEntityIdsRequest {
 /**
  * Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsRequest
  */
 export interface GetSharedEntityAssociationsByEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsRequest,
@@ -5675,6 +7553,10 @@ export interface GetSharedEntityAssociationsByEntityIdsRequestInput extends Omit
   EntityIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsResponse
+ */
 export interface GetSharedEntityAssociationsByEntityIdsResponse {
   Associations?: ArrayOfSharedEntityAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -5683,6 +7565,9 @@ export interface GetSharedEntityAssociationsByEntityIdsResponse {
 /**
  * Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsResponse
  */
 export interface GetSharedEntityAssociationsByEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsResponse,
@@ -5691,12 +7576,21 @@ export interface GetSharedEntityAssociationsByEntityIdsResponseInput extends Omi
   Associations?: ArrayOfSharedEntityAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntitiesRequest
+ */
 export interface DeleteSharedEntitiesRequest {
   SharedEntities?: ArrayOfSharedEntity | null;
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteSharedEntitiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteSharedEntitiesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntitiesRequest
+ */
 export interface DeleteSharedEntitiesRequestInput extends Omit<
   DeleteSharedEntitiesRequest,
   "SharedEntities"
@@ -5704,10 +7598,18 @@ export interface DeleteSharedEntitiesRequestInput extends Omit<
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntitiesResponse
+ */
 export interface DeleteSharedEntitiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdRequest
+ */
 export interface GetCampaignSizesByAccountIdRequest {
   AccountId?: bigint;
   CampaignIds?: ArrayOflong | null;
@@ -5715,6 +7617,9 @@ export interface GetCampaignSizesByAccountIdRequest {
 
 /**
  * Input form of {@link GetCampaignSizesByAccountIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdRequest
  */
 export interface GetCampaignSizesByAccountIdRequestInput extends Omit<
   GetCampaignSizesByAccountIdRequest,
@@ -5724,6 +7629,10 @@ export interface GetCampaignSizesByAccountIdRequestInput extends Omit<
   CampaignIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdResponse
+ */
 export interface GetCampaignSizesByAccountIdResponse {
   CampaignSizes?: ArrayOfCampaignSize | null;
 }
@@ -5731,6 +7640,9 @@ export interface GetCampaignSizesByAccountIdResponse {
 /**
  * Input form of {@link GetCampaignSizesByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdResponse
  */
 export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
   GetCampaignSizesByAccountIdResponse,
@@ -5739,28 +7651,47 @@ export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
   CampaignSizes?: ArrayOfCampaignSizeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignSize, complexType */
 export type ArrayOfCampaignSize = (CampaignSize | null)[];
 
-/** Input form of {@link ArrayOfCampaignSize}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignSize}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignSize, complexType
+ */
 export type ArrayOfCampaignSizeInput = (CampaignSizeInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignSize, complexType */
 export interface CampaignSize {
   CampaignId: bigint;
   Size?: bigint;
 }
 
-/** Input form of {@link CampaignSize}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignSize}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignSize, complexType
+ */
 export interface CampaignSizeInput extends Omit<CampaignSize, "CampaignId" | "Size"> {
   CampaignId: bigint | number;
   Size?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsRequest
+ */
 export interface AddCampaignCriterionsRequest {
   CampaignCriterions?: ArrayOfCampaignCriterion | null;
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link AddCampaignCriterionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddCampaignCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsRequest
+ */
 export interface AddCampaignCriterionsRequestInput extends Omit<
   AddCampaignCriterionsRequest,
   "CampaignCriterions"
@@ -5768,11 +7699,17 @@ export interface AddCampaignCriterionsRequestInput extends Omit<
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignCriterion, complexType */
 export type ArrayOfCampaignCriterion = (CampaignCriterionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfCampaignCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignCriterion, complexType
+ */
 export type ArrayOfCampaignCriterionInput = (CampaignCriterionOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterion, complexType */
 export interface CampaignCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5787,7 +7724,11 @@ export interface CampaignCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link CampaignCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterion, complexType
+ */
 export interface CampaignCriterionInput extends Omit<
   CampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -5811,6 +7752,7 @@ export type CampaignCriterionOrDerivedInput =
   | NegativeCampaignCriterionInput
   | BiddableCampaignCriterionInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeCampaignCriterion, complexType */
 export interface NegativeCampaignCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5825,7 +7767,11 @@ export interface NegativeCampaignCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link NegativeCampaignCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NegativeCampaignCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeCampaignCriterion, complexType
+ */
 export interface NegativeCampaignCriterionInput extends Omit<
   NegativeCampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -5835,6 +7781,7 @@ export interface NegativeCampaignCriterionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BiddableCampaignCriterion, complexType */
 export interface BiddableCampaignCriterion {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -5851,7 +7798,11 @@ export interface BiddableCampaignCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/** Input form of {@link BiddableCampaignCriterion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BiddableCampaignCriterion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BiddableCampaignCriterion, complexType
+ */
 export interface BiddableCampaignCriterionInput extends Omit<
   BiddableCampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -5861,8 +7812,10 @@ export interface BiddableCampaignCriterionInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterionStatus, simpleType */
 export type CampaignCriterionStatus = "Active" | "Paused" | "Deleted";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterionType, simpleType */
 export type CampaignCriterionType = (
   | "ProductScope"
   | "Webpage"
@@ -5890,12 +7843,21 @@ export type CampaignCriterionType = (
   | "JobSeniority"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsResponse
+ */
 export interface AddCampaignCriterionsResponse {
   CampaignCriterionIds?: ArrayOfNullableOflong | null;
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddCampaignCriterionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddCampaignCriterionsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsResponse
+ */
 export interface AddCampaignCriterionsResponseInput extends Omit<
   AddCampaignCriterionsResponse,
   "CampaignCriterionIds"
@@ -5903,6 +7865,10 @@ export interface AddCampaignCriterionsResponseInput extends Omit<
   CampaignCriterionIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignCriterionsRequest
+ */
 export interface UpdateCampaignCriterionsRequest {
   CampaignCriterions?: ArrayOfCampaignCriterion | null;
   CriterionType?: CampaignCriterionType;
@@ -5910,6 +7876,9 @@ export interface UpdateCampaignCriterionsRequest {
 
 /**
  * Input form of {@link UpdateCampaignCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignCriterionsRequest
  */
 export interface UpdateCampaignCriterionsRequestInput extends Omit<
   UpdateCampaignCriterionsRequest,
@@ -5918,10 +7887,18 @@ export interface UpdateCampaignCriterionsRequestInput extends Omit<
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignCriterionsResponse
+ */
 export interface UpdateCampaignCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignCriterionsRequest
+ */
 export interface DeleteCampaignCriterionsRequest {
   CampaignCriterionIds?: ArrayOflong | null;
   CampaignId?: bigint;
@@ -5930,6 +7907,9 @@ export interface DeleteCampaignCriterionsRequest {
 
 /**
  * Input form of {@link DeleteCampaignCriterionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignCriterionsRequest
  */
 export interface DeleteCampaignCriterionsRequestInput extends Omit<
   DeleteCampaignCriterionsRequest,
@@ -5939,10 +7919,18 @@ export interface DeleteCampaignCriterionsRequestInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignCriterionsResponse
+ */
 export interface DeleteCampaignCriterionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsRequest
+ */
 export interface GetCampaignCriterionsByIdsRequest {
   CampaignCriterionIds?: ArrayOflong | null;
   CampaignId?: bigint;
@@ -5952,6 +7940,9 @@ export interface GetCampaignCriterionsByIdsRequest {
 
 /**
  * Input form of {@link GetCampaignCriterionsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsRequest
  */
 export interface GetCampaignCriterionsByIdsRequestInput extends Omit<
   GetCampaignCriterionsByIdsRequest,
@@ -5961,6 +7952,10 @@ export interface GetCampaignCriterionsByIdsRequestInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsResponse
+ */
 export interface GetCampaignCriterionsByIdsResponse {
   CampaignCriterions?: ArrayOfCampaignCriterion | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -5968,6 +7963,9 @@ export interface GetCampaignCriterionsByIdsResponse {
 
 /**
  * Input form of {@link GetCampaignCriterionsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsResponse
  */
 export interface GetCampaignCriterionsByIdsResponseInput extends Omit<
   GetCampaignCriterionsByIdsResponse,
@@ -5976,20 +7974,35 @@ export interface GetCampaignCriterionsByIdsResponseInput extends Omit<
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsRequest
+ */
 export interface AddBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/** Input form of {@link AddBudgetsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBudgetsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsRequest
+ */
 export interface AddBudgetsRequestInput extends Omit<AddBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBudget, complexType */
 export type ArrayOfBudget = (Budget | null)[];
 
-/** Input form of {@link ArrayOfBudget}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfBudget}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBudget, complexType
+ */
 export type ArrayOfBudgetInput = (BudgetInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Budget, complexType */
 export interface Budget {
   Amount?: string | null;
   AssociationCount?: number | null;
@@ -5998,72 +8011,136 @@ export interface Budget {
   Name?: string | null;
 }
 
-/** Input form of {@link Budget}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Budget}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Budget, complexType
+ */
 export interface BudgetInput extends Omit<Budget, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsResponse
+ */
 export interface AddBudgetsResponse {
   BudgetIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBudgetsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBudgetsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsResponse
+ */
 export interface AddBudgetsResponseInput extends Omit<AddBudgetsResponse, "BudgetIds"> {
   BudgetIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBudgetsRequest
+ */
 export interface UpdateBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/** Input form of {@link UpdateBudgetsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateBudgetsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBudgetsRequest
+ */
 export interface UpdateBudgetsRequestInput extends Omit<UpdateBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBudgetsResponse
+ */
 export interface UpdateBudgetsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBudgetsRequest
+ */
 export interface DeleteBudgetsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteBudgetsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteBudgetsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBudgetsRequest
+ */
 export interface DeleteBudgetsRequestInput extends Omit<DeleteBudgetsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBudgetsResponse
+ */
 export interface DeleteBudgetsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsRequest
+ */
 export interface GetBudgetsByIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetBudgetsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBudgetsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsRequest
+ */
 export interface GetBudgetsByIdsRequestInput extends Omit<GetBudgetsByIdsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsResponse
+ */
 export interface GetBudgetsByIdsResponse {
   Budgets?: ArrayOfBudget | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBudgetsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBudgetsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsResponse
+ */
 export interface GetBudgetsByIdsResponseInput extends Omit<GetBudgetsByIdsResponse, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsRequest
+ */
 export interface GetCampaignIdsByBudgetIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
 /**
  * Input form of {@link GetCampaignIdsByBudgetIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsRequest
  */
 export interface GetCampaignIdsByBudgetIdsRequestInput extends Omit<
   GetCampaignIdsByBudgetIdsRequest,
@@ -6072,6 +8149,10 @@ export interface GetCampaignIdsByBudgetIdsRequestInput extends Omit<
   BudgetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsResponse
+ */
 export interface GetCampaignIdsByBudgetIdsResponse {
   CampaignIdCollection?: ArrayOfIdCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6079,6 +8160,9 @@ export interface GetCampaignIdsByBudgetIdsResponse {
 
 /**
  * Input form of {@link GetCampaignIdsByBudgetIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsResponse
  */
 export interface GetCampaignIdsByBudgetIdsResponseInput extends Omit<
   GetCampaignIdsByBudgetIdsResponse,
@@ -6087,11 +8171,20 @@ export interface GetCampaignIdsByBudgetIdsResponseInput extends Omit<
   CampaignIdCollection?: ArrayOfIdCollectionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesRequest
+ */
 export interface AddBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/** Input form of {@link AddBidStrategiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBidStrategiesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesRequest
+ */
 export interface AddBidStrategiesRequestInput extends Omit<
   AddBidStrategiesRequest,
   "BidStrategies"
@@ -6099,11 +8192,17 @@ export interface AddBidStrategiesRequestInput extends Omit<
   BidStrategies?: ArrayOfBidStrategyInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBidStrategy, complexType */
 export type ArrayOfBidStrategy = (BidStrategy | null)[];
 
-/** Input form of {@link ArrayOfBidStrategy}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfBidStrategy}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBidStrategy, complexType
+ */
 export type ArrayOfBidStrategyInput = (BidStrategyInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BidStrategy, complexType */
 export interface BidStrategy {
   AssociatedCampaignType?: CampaignType | null;
   AssociationCount?: number | null;
@@ -6115,17 +8214,30 @@ export interface BidStrategy {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link BidStrategy}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BidStrategy}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BidStrategy, complexType
+ */
 export interface BidStrategyInput extends Omit<BidStrategy, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesResponse
+ */
 export interface AddBidStrategiesResponse {
   BidStrategyIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBidStrategiesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBidStrategiesResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesResponse
+ */
 export interface AddBidStrategiesResponseInput extends Omit<
   AddBidStrategiesResponse,
   "BidStrategyIds"
@@ -6133,11 +8245,20 @@ export interface AddBidStrategiesResponseInput extends Omit<
   BidStrategyIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBidStrategiesRequest
+ */
 export interface UpdateBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/** Input form of {@link UpdateBidStrategiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateBidStrategiesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBidStrategiesRequest
+ */
 export interface UpdateBidStrategiesRequestInput extends Omit<
   UpdateBidStrategiesRequest,
   "BidStrategies"
@@ -6145,16 +8266,29 @@ export interface UpdateBidStrategiesRequestInput extends Omit<
   BidStrategies?: ArrayOfBidStrategyInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBidStrategiesResponse
+ */
 export interface UpdateBidStrategiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBidStrategiesRequest
+ */
 export interface DeleteBidStrategiesRequest {
   BidStrategyIds?: ArrayOflong | null;
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteBidStrategiesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteBidStrategiesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBidStrategiesRequest
+ */
 export interface DeleteBidStrategiesRequestInput extends Omit<
   DeleteBidStrategiesRequest,
   "BidStrategyIds"
@@ -6162,17 +8296,30 @@ export interface DeleteBidStrategiesRequestInput extends Omit<
   BidStrategyIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBidStrategiesResponse
+ */
 export interface DeleteBidStrategiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsRequest
+ */
 export interface GetBidStrategiesByIdsRequest {
   BidStrategyIds?: ArrayOflong | null;
   ReturnAdditionalFields?: PortfolioBidStrategyAdditionalField | null;
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link GetBidStrategiesByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBidStrategiesByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsRequest
+ */
 export interface GetBidStrategiesByIdsRequestInput extends Omit<
   GetBidStrategiesByIdsRequest,
   "BidStrategyIds"
@@ -6180,6 +8327,10 @@ export interface GetBidStrategiesByIdsRequestInput extends Omit<
   BidStrategyIds?: ArrayOflongInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PortfolioBidStrategyAdditionalField,
+ * simpleType
+ */
 export type PortfolioBidStrategyAdditionalField = (
   | "MaxConversionValueWithMaxCpc"
   | "Scope"
@@ -6187,12 +8338,21 @@ export type PortfolioBidStrategyAdditionalField = (
   | "ReportingTimeZone"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsResponse
+ */
 export interface GetBidStrategiesByIdsResponse {
   BidStrategies?: ArrayOfBidStrategy | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBidStrategiesByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBidStrategiesByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsResponse
+ */
 export interface GetBidStrategiesByIdsResponseInput extends Omit<
   GetBidStrategiesByIdsResponse,
   "BidStrategies"
@@ -6200,6 +8360,10 @@ export interface GetBidStrategiesByIdsResponseInput extends Omit<
   BidStrategies?: ArrayOfBidStrategyInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsRequest
+ */
 export interface GetCampaignIdsByBidStrategyIdsRequest {
   BidStrategyIds?: ArrayOflong | null;
   Scope?: EntityScope | null;
@@ -6208,6 +8372,9 @@ export interface GetCampaignIdsByBidStrategyIdsRequest {
 /**
  * Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsRequest
  */
 export interface GetCampaignIdsByBidStrategyIdsRequestInput extends Omit<
   GetCampaignIdsByBidStrategyIdsRequest,
@@ -6216,6 +8383,10 @@ export interface GetCampaignIdsByBidStrategyIdsRequestInput extends Omit<
   BidStrategyIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsResponse
+ */
 export interface GetCampaignIdsByBidStrategyIdsResponse {
   CampaignIdCollection?: ArrayOfIdCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6224,6 +8395,9 @@ export interface GetCampaignIdsByBidStrategyIdsResponse {
 /**
  * Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsResponse
  */
 export interface GetCampaignIdsByBidStrategyIdsResponseInput extends Omit<
   GetCampaignIdsByBidStrategyIdsResponse,
@@ -6232,11 +8406,20 @@ export interface GetCampaignIdsByBidStrategyIdsResponseInput extends Omit<
   CampaignIdCollection?: ArrayOfIdCollectionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsRequest
+ */
 export interface AddAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/** Input form of {@link AddAudienceGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAudienceGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsRequest
+ */
 export interface AddAudienceGroupsRequestInput extends Omit<
   AddAudienceGroupsRequest,
   "AudienceGroups"
@@ -6244,11 +8427,17 @@ export interface AddAudienceGroupsRequestInput extends Omit<
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroup, complexType */
 export type ArrayOfAudienceGroup = (AudienceGroup | null)[];
 
-/** Input form of {@link ArrayOfAudienceGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroup, complexType
+ */
 export type ArrayOfAudienceGroupInput = (AudienceGroupInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroup, complexType */
 export interface AudienceGroup {
   AssociationCount?: number | null;
   Description?: string | null;
@@ -6257,17 +8446,29 @@ export interface AudienceGroup {
   Name?: string | null;
 }
 
-/** Input form of {@link AudienceGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroup, complexType
+ */
 export interface AudienceGroupInput extends Omit<AudienceGroup, "Dimensions" | "Id"> {
   Dimensions?: ArrayOfAudienceGroupDimensionInput | null;
   Id?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupDimension, complexType
+ */
 export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAudienceGroupDimension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceGroupDimension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupDimension, complexType
+ */
 export type ArrayOfAudienceGroupDimensionInput = (AudienceGroupDimensionOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupDimension, complexType */
 export interface AudienceGroupDimension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6296,6 +8497,7 @@ export type AudienceGroupDimensionOrDerivedInput =
   | AudienceDimensionInput
   | ProfileDimensionInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AgeDimension, complexType */
 export interface AgeDimension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6306,8 +8508,10 @@ export interface AgeDimension {
   AgeRanges?: ArrayOfAgeRange | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAgeRange, complexType */
 export type ArrayOfAgeRange = AgeRange[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GenderDimension, complexType */
 export interface GenderDimension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6318,8 +8522,10 @@ export interface GenderDimension {
   GenderTypes?: ArrayOfGenderType | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfGenderType, complexType */
 export type ArrayOfGenderType = GenderType[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceDimension, complexType */
 export interface AudienceDimension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6330,26 +8536,41 @@ export interface AudienceDimension {
   Audiences?: ArrayOfAudienceInfo | null;
 }
 
-/** Input form of {@link AudienceDimension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceDimension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceDimension, complexType
+ */
 export interface AudienceDimensionInput extends Omit<AudienceDimension, "Audiences"> {
   Audiences?: ArrayOfAudienceInfoInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceInfo, complexType */
 export type ArrayOfAudienceInfo = (AudienceInfo | null)[];
 
-/** Input form of {@link ArrayOfAudienceInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceInfo, complexType
+ */
 export type ArrayOfAudienceInfoInput = (AudienceInfoInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceInfo, complexType */
 export interface AudienceInfo {
   Id?: bigint | null;
   Type?: AudienceType;
 }
 
-/** Input form of {@link AudienceInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceInfo, complexType
+ */
 export interface AudienceInfoInput extends Omit<AudienceInfo, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProfileDimension, complexType */
 export interface ProfileDimension {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6360,34 +8581,58 @@ export interface ProfileDimension {
   Profiles?: ArrayOfProfileInfo | null;
 }
 
-/** Input form of {@link ProfileDimension}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProfileDimension}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileDimension, complexType
+ */
 export interface ProfileDimensionInput extends Omit<ProfileDimension, "Profiles"> {
   Profiles?: ArrayOfProfileInfoInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfProfileInfo, complexType */
 export type ArrayOfProfileInfo = (ProfileInfo | null)[];
 
-/** Input form of {@link ArrayOfProfileInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfProfileInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfProfileInfo, complexType
+ */
 export type ArrayOfProfileInfoInput = (ProfileInfoInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProfileInfo, complexType */
 export interface ProfileInfo {
   Id?: bigint | null;
   Type?: ProfileType;
 }
 
-/** Input form of {@link ProfileInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProfileInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileInfo, complexType
+ */
 export interface ProfileInfoInput extends Omit<ProfileInfo, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupDimensionType, simpleType */
 export type AudienceGroupDimensionType = "Age" | "Gender" | "Audience" | "Profile";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsResponse
+ */
 export interface AddAudienceGroupsResponse {
   AudienceGroupIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAudienceGroupsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAudienceGroupsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsResponse
+ */
 export interface AddAudienceGroupsResponseInput extends Omit<
   AddAudienceGroupsResponse,
   "AudienceGroupIds"
@@ -6395,11 +8640,20 @@ export interface AddAudienceGroupsResponseInput extends Omit<
   AudienceGroupIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudienceGroupsRequest
+ */
 export interface UpdateAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/** Input form of {@link UpdateAudienceGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAudienceGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudienceGroupsRequest
+ */
 export interface UpdateAudienceGroupsRequestInput extends Omit<
   UpdateAudienceGroupsRequest,
   "AudienceGroups"
@@ -6407,15 +8661,28 @@ export interface UpdateAudienceGroupsRequestInput extends Omit<
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudienceGroupsResponse
+ */
 export interface UpdateAudienceGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupsRequest
+ */
 export interface DeleteAudienceGroupsRequest {
   AudienceGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAudienceGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAudienceGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupsRequest
+ */
 export interface DeleteAudienceGroupsRequestInput extends Omit<
   DeleteAudienceGroupsRequest,
   "AudienceGroupIds"
@@ -6423,16 +8690,29 @@ export interface DeleteAudienceGroupsRequestInput extends Omit<
   AudienceGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupsResponse
+ */
 export interface DeleteAudienceGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsRequest
+ */
 export interface GetAudienceGroupsByIdsRequest {
   AudienceGroupIds?: ArrayOflong | null;
   ReturnAdditionalFields?: AudienceGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAudienceGroupsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsRequest
+ */
 export interface GetAudienceGroupsByIdsRequestInput extends Omit<
   GetAudienceGroupsByIdsRequest,
   "AudienceGroupIds"
@@ -6440,14 +8720,26 @@ export interface GetAudienceGroupsByIdsRequestInput extends Omit<
   AudienceGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupAdditionalField, simpleType
+ */
 export type AudienceGroupAdditionalField = "ProfileDimension"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsResponse
+ */
 export interface GetAudienceGroupsByIdsResponse {
   AudienceGroups?: ArrayOfAudienceGroup | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudienceGroupsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsResponse
+ */
 export interface GetAudienceGroupsByIdsResponseInput extends Omit<
   GetAudienceGroupsByIdsResponse,
   "AudienceGroups"
@@ -6455,12 +8747,21 @@ export interface GetAudienceGroupsByIdsResponseInput extends Omit<
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsRequest
+ */
 export interface AddAssetGroupsRequest {
   AssetGroups?: ArrayOfAssetGroup | null;
   CampaignId?: bigint;
 }
 
-/** Input form of {@link AddAssetGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAssetGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsRequest
+ */
 export interface AddAssetGroupsRequestInput extends Omit<
   AddAssetGroupsRequest,
   "AssetGroups" | "CampaignId"
@@ -6469,11 +8770,17 @@ export interface AddAssetGroupsRequestInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroup, complexType */
 export type ArrayOfAssetGroup = (AssetGroup | null)[];
 
-/** Input form of {@link ArrayOfAssetGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroup, complexType
+ */
 export type ArrayOfAssetGroupInput = (AssetGroupInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroup, complexType */
 export interface AssetGroup {
   AssetGroupSearchThemes?: ArrayOfAssetGroupSearchTheme | null;
   AssetGroupUrlTargets?: ArrayOfAssetGroupUrlTarget | null;
@@ -6500,7 +8807,11 @@ export interface AssetGroup {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link AssetGroup}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroup}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroup, complexType
+ */
 export interface AssetGroupInput extends Omit<
   AssetGroup,
  
@@ -6523,29 +8834,48 @@ export interface AssetGroupInput extends Omit<
   Videos?: ArrayOfAssetLinkInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupSearchTheme, complexType
+ */
 export type ArrayOfAssetGroupSearchTheme = (AssetGroupSearchTheme | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupSearchTheme}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroupSearchTheme}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupSearchTheme, complexType
+ */
 export type ArrayOfAssetGroupSearchThemeInput = (AssetGroupSearchThemeInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupSearchTheme, complexType */
 export interface AssetGroupSearchTheme {
   Id?: bigint | null;
   SearchTheme?: string | null;
   Status?: GenericEntityStatus;
 }
 
-/** Input form of {@link AssetGroupSearchTheme}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroupSearchTheme}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupSearchTheme, complexType
+ */
 export interface AssetGroupSearchThemeInput extends Omit<AssetGroupSearchTheme, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GenericEntityStatus, simpleType */
 export type GenericEntityStatus = "Active" | "Paused" | "Disapproved" | "Inactive" | "Deleted";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupUrlTarget, complexType */
 export type ArrayOfAssetGroupUrlTarget = (AssetGroupUrlTarget | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupUrlTarget}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAssetGroupUrlTarget}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupUrlTarget, complexType
+ */
 export type ArrayOfAssetGroupUrlTargetInput = (AssetGroupUrlTargetInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupUrlTarget, complexType */
 export interface AssetGroupUrlTarget {
   Id?: bigint | null;
   Status?: GenericEntityStatus;
@@ -6560,31 +8890,55 @@ export interface AssetGroupUrlTarget {
   TargetValue3?: string | null;
 }
 
-/** Input form of {@link AssetGroupUrlTarget}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AssetGroupUrlTarget}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupUrlTarget, complexType
+ */
 export interface AssetGroupUrlTargetInput extends Omit<AssetGroupUrlTarget, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupEditorialStatus, simpleType */
 export type AssetGroupEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupStatus, simpleType */
 export type AssetGroupStatus = "Active" | "Paused" | "Deleted" | "Expired";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsResponse
+ */
 export interface AddAssetGroupsResponse {
   AssetGroupIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAssetGroupsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAssetGroupsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsResponse
+ */
 export interface AddAssetGroupsResponseInput extends Omit<AddAssetGroupsResponse, "AssetGroupIds"> {
   AssetGroupIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAssetGroupsRequest
+ */
 export interface UpdateAssetGroupsRequest {
   CampaignId?: bigint;
   AssetGroups?: ArrayOfAssetGroup | null;
 }
 
-/** Input form of {@link UpdateAssetGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAssetGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAssetGroupsRequest
+ */
 export interface UpdateAssetGroupsRequestInput extends Omit<
   UpdateAssetGroupsRequest,
   "CampaignId" | "AssetGroups"
@@ -6593,16 +8947,29 @@ export interface UpdateAssetGroupsRequestInput extends Omit<
   AssetGroups?: ArrayOfAssetGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAssetGroupsResponse
+ */
 export interface UpdateAssetGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAssetGroupsRequest
+ */
 export interface DeleteAssetGroupsRequest {
   CampaignId?: bigint;
   AssetGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAssetGroupsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAssetGroupsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAssetGroupsRequest
+ */
 export interface DeleteAssetGroupsRequestInput extends Omit<
   DeleteAssetGroupsRequest,
   "CampaignId" | "AssetGroupIds"
@@ -6611,17 +8978,30 @@ export interface DeleteAssetGroupsRequestInput extends Omit<
   AssetGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAssetGroupsResponse
+ */
 export interface DeleteAssetGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsRequest
+ */
 export interface GetAssetGroupsByIdsRequest {
   CampaignId?: bigint;
   AssetGroupIds?: ArrayOflong | null;
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsRequest
+ */
 export interface GetAssetGroupsByIdsRequestInput extends Omit<
   GetAssetGroupsByIdsRequest,
   "CampaignId" | "AssetGroupIds"
@@ -6630,6 +9010,7 @@ export interface GetAssetGroupsByIdsRequestInput extends Omit<
   AssetGroupIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupAdditionalField, simpleType */
 export type AssetGroupAdditionalField = (
   | "AssetGroupSearchThemes"
   | "AssetGroupUrlTargets"
@@ -6639,12 +9020,21 @@ export type AssetGroupAdditionalField = (
   | "CroppingType"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsResponse
+ */
 export interface GetAssetGroupsByIdsResponse {
   AssetGroups?: ArrayOfAssetGroup | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAssetGroupsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsResponse
+ */
 export interface GetAssetGroupsByIdsResponseInput extends Omit<
   GetAssetGroupsByIdsResponse,
   "AssetGroups"
@@ -6652,6 +9042,10 @@ export interface GetAssetGroupsByIdsResponseInput extends Omit<
   AssetGroups?: ArrayOfAssetGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdRequest
+ */
 export interface GetAssetGroupsByCampaignIdRequest {
   CampaignId?: bigint;
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
@@ -6659,6 +9053,9 @@ export interface GetAssetGroupsByCampaignIdRequest {
 
 /**
  * Input form of {@link GetAssetGroupsByCampaignIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdRequest
  */
 export interface GetAssetGroupsByCampaignIdRequestInput extends Omit<
   GetAssetGroupsByCampaignIdRequest,
@@ -6667,6 +9064,10 @@ export interface GetAssetGroupsByCampaignIdRequestInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdResponse
+ */
 export interface GetAssetGroupsByCampaignIdResponse {
   AssetGroups?: ArrayOfAssetGroup | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6674,6 +9075,9 @@ export interface GetAssetGroupsByCampaignIdResponse {
 
 /**
  * Input form of {@link GetAssetGroupsByCampaignIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdResponse
  */
 export interface GetAssetGroupsByCampaignIdResponseInput extends Omit<
   GetAssetGroupsByCampaignIdResponse,
@@ -6682,6 +9086,10 @@ export interface GetAssetGroupsByCampaignIdResponseInput extends Omit<
   AssetGroups?: ArrayOfAssetGroupInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsRequest
+ */
 export interface GetAssetGroupsEditorialReasonsRequest {
   AccountId?: bigint;
   AssetGroupIdToCampaignIdAssociations?: ArrayOfEntityIdToParentIdAssociation | null;
@@ -6690,6 +9098,9 @@ export interface GetAssetGroupsEditorialReasonsRequest {
 /**
  * Input form of {@link GetAssetGroupsEditorialReasonsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsRequest
  */
 export interface GetAssetGroupsEditorialReasonsRequestInput extends Omit<
   GetAssetGroupsEditorialReasonsRequest,
@@ -6699,6 +9110,10 @@ export interface GetAssetGroupsEditorialReasonsRequestInput extends Omit<
   AssetGroupIdToCampaignIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsResponse
+ */
 export interface GetAssetGroupsEditorialReasonsResponse {
   EditorialReasons?: ArrayOfAssetGroupEditorialReasonCollection | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6707,6 +9122,9 @@ export interface GetAssetGroupsEditorialReasonsResponse {
 /**
  * Input form of {@link GetAssetGroupsEditorialReasonsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsResponse
  */
 export interface GetAssetGroupsEditorialReasonsResponseInput extends Omit<
   GetAssetGroupsEditorialReasonsResponse,
@@ -6715,6 +9133,10 @@ export interface GetAssetGroupsEditorialReasonsResponseInput extends Omit<
   EditorialReasons?: ArrayOfAssetGroupEditorialReasonCollectionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupEditorialReasonCollection,
+ * complexType
+ */
 export type ArrayOfAssetGroupEditorialReasonCollection = (
   | AssetGroupEditorialReasonCollection
   | null
@@ -6723,12 +9145,19 @@ export type ArrayOfAssetGroupEditorialReasonCollection = (
 /**
  * Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupEditorialReasonCollection,
+ * complexType
  */
 export type ArrayOfAssetGroupEditorialReasonCollectionInput = (
   | AssetGroupEditorialReasonCollectionInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupEditorialReasonCollection,
+ * complexType
+ */
 export interface AssetGroupEditorialReasonCollection {
   AppealStatus?: AppealStatus;
   AssetGroupId?: bigint;
@@ -6739,6 +9168,9 @@ export interface AssetGroupEditorialReasonCollection {
 /**
  * Input form of {@link AssetGroupEditorialReasonCollection}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupEditorialReasonCollection,
+ * complexType
  */
 export interface AssetGroupEditorialReasonCollectionInput extends Omit<
   AssetGroupEditorialReasonCollection,
@@ -6748,8 +9180,13 @@ export interface AssetGroupEditorialReasonCollectionInput extends Omit<
   CampaignId?: bigint | number;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupEditorialReason,
+ * complexType
+ */
 export type ArrayOfAssetGroupEditorialReason = (AssetGroupEditorialReason | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupEditorialReason, complexType */
 export interface AssetGroupEditorialReason {
   Location?: string | null;
   PublisherCountries?: ArrayOfstring | null;
@@ -6757,6 +9194,10 @@ export interface AssetGroupEditorialReason {
   Term?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAudienceGroupAssetGroupAssociationsRequest
+ */
 export interface SetAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
@@ -6764,6 +9205,9 @@ export interface SetAudienceGroupAssetGroupAssociationsRequest {
 /**
  * Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAudienceGroupAssetGroupAssociationsRequest
  */
 export interface SetAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   SetAudienceGroupAssetGroupAssociationsRequest,
@@ -6772,6 +9216,10 @@ export interface SetAudienceGroupAssetGroupAssociationsRequestInput extends Omit
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupAssetGroupAssociation,
+ * complexType
+ */
 export type ArrayOfAudienceGroupAssetGroupAssociation = (
   | AudienceGroupAssetGroupAssociation
   | null
@@ -6780,12 +9228,19 @@ export type ArrayOfAudienceGroupAssetGroupAssociation = (
 /**
  * Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupAssetGroupAssociation,
+ * complexType
  */
 export type ArrayOfAudienceGroupAssetGroupAssociationInput = (
   | AudienceGroupAssetGroupAssociationInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupAssetGroupAssociation,
+ * complexType
+ */
 export interface AudienceGroupAssetGroupAssociation {
   AssetGroupId: bigint;
   AudienceGroupId: bigint;
@@ -6793,6 +9248,9 @@ export interface AudienceGroupAssetGroupAssociation {
 
 /**
  * Input form of {@link AudienceGroupAssetGroupAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupAssetGroupAssociation,
+ * complexType
  */
 export interface AudienceGroupAssetGroupAssociationInput extends Omit<
   AudienceGroupAssetGroupAssociation,
@@ -6802,10 +9260,18 @@ export interface AudienceGroupAssetGroupAssociationInput extends Omit<
   AudienceGroupId: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAudienceGroupAssetGroupAssociationsResponse
+ */
 export interface SetAudienceGroupAssetGroupAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupAssetGroupAssociationsRequest
+ */
 export interface DeleteAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
@@ -6813,6 +9279,9 @@ export interface DeleteAudienceGroupAssetGroupAssociationsRequest {
 /**
  * Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: what a caller writes,
  * where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupAssetGroupAssociationsRequest
  */
 export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   DeleteAudienceGroupAssetGroupAssociationsRequest,
@@ -6821,10 +9290,18 @@ export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput extends O
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupAssetGroupAssociationsResponse
+ */
 export interface DeleteAudienceGroupAssetGroupAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest {
   AssetGroupIds?: ArrayOflong | null;
 }
@@ -6832,6 +9309,9 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest {
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: what a caller
  * writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
@@ -6840,6 +9320,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInp
   AssetGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6848,6 +9332,9 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse {
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: what a
  * caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
@@ -6856,6 +9343,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseIn
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest {
   AudienceGroupIds?: ArrayOflong | null;
 }
@@ -6863,6 +9354,9 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: what a
  * caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
@@ -6871,6 +9365,10 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
   AudienceGroupIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse
+ */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -6879,6 +9377,9 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRespons
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: what a
  * caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
@@ -6887,20 +9388,35 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRespons
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesRequest
+ */
 export interface AddAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/** Input form of {@link AddAudiencesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAudiencesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesRequest
+ */
 export interface AddAudiencesRequestInput extends Omit<AddAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudience, complexType */
 export type ArrayOfAudience = (AudienceOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAudience}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudience}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudience, complexType
+ */
 export type ArrayOfAudienceInput = (AudienceOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Audience, complexType */
 export interface Audience {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6921,7 +9437,11 @@ export interface Audience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link Audience}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Audience}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Audience, complexType
+ */
 export interface AudienceInput extends Omit<
   Audience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -6959,6 +9479,7 @@ export type AudienceOrDerivedInput =
   | CustomSegmentInput
   | ImpressionBasedRemarketingListInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RemarketingList, complexType */
 export interface RemarketingList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -6981,7 +9502,11 @@ export interface RemarketingList {
   TagId?: bigint | null;
 }
 
-/** Input form of {@link RemarketingList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RemarketingList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RemarketingList, complexType
+ */
 export interface RemarketingListInput extends Omit<
   RemarketingList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
@@ -6994,6 +9519,7 @@ export interface RemarketingListInput extends Omit<
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RemarketingRule, complexType */
 export interface RemarketingRule {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7011,6 +9537,7 @@ export type RemarketingRuleOrDerived =
   | PageVisitorsWhoDidNotVisitAnotherPageRule
   | CustomEventsRule;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PageVisitorsRule, complexType */
 export interface PageVisitorsRule {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7022,16 +9549,21 @@ export interface PageVisitorsRule {
   RuleItemGroups?: ArrayOfRuleItemGroup | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NormalForm, simpleType */
 export type NormalForm = "Conjunctive" | "Disjunctive";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfRuleItemGroup, complexType */
 export type ArrayOfRuleItemGroup = (RuleItemGroup | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RuleItemGroup, complexType */
 export interface RuleItemGroup {
   Items?: ArrayOfRuleItem | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfRuleItem, complexType */
 export type ArrayOfRuleItem = (RuleItemOrDerived | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}RuleItem, complexType */
 export interface RuleItem {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7044,6 +9576,7 @@ export interface RuleItem {
 /** A RuleItem or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type RuleItemOrDerived = RuleItem | StringRuleItem | NumberRuleItem;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}StringRuleItem, complexType */
 export interface StringRuleItem {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7056,6 +9589,7 @@ export interface StringRuleItem {
   Value?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}StringOperator, simpleType */
 export type StringOperator =
   | "None"
   | "Equals"
@@ -7067,6 +9601,7 @@ export type StringOperator =
   | "DoesNotBeginWith"
   | "DoesNotEndWith";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NumberRuleItem, complexType */
 export interface NumberRuleItem {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7079,6 +9614,7 @@ export interface NumberRuleItem {
   Value?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NumberOperator, simpleType */
 export type NumberOperator =
   | "None"
   | "Equals"
@@ -7088,6 +9624,10 @@ export type NumberOperator =
   | "LessThanEqualTo"
   | "NotEquals";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PageVisitorsWhoVisitedAnotherPageRule,
+ * complexType
+ */
 export interface PageVisitorsWhoVisitedAnotherPageRule {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7099,6 +9639,10 @@ export interface PageVisitorsWhoVisitedAnotherPageRule {
   RuleItemGroups?: ArrayOfRuleItemGroup | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PageVisitorsWhoDidNotVisitAnotherPageRule,
+ * complexType
+ */
 export interface PageVisitorsWhoDidNotVisitAnotherPageRule {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7110,6 +9654,7 @@ export interface PageVisitorsWhoDidNotVisitAnotherPageRule {
   IncludeRuleItemGroups?: ArrayOfRuleItemGroup | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomEventsRule, complexType */
 export interface CustomEventsRule {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7127,6 +9672,7 @@ export interface CustomEventsRule {
   ValueOperator?: NumberOperator;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomAudience, complexType */
 export interface CustomAudience {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7147,7 +9693,11 @@ export interface CustomAudience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link CustomAudience}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomAudience}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomAudience, complexType
+ */
 export interface CustomAudienceInput extends Omit<
   CustomAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -7159,6 +9709,7 @@ export interface CustomAudienceInput extends Omit<
   SearchSize?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}InMarketAudience, complexType */
 export interface InMarketAudience {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7179,7 +9730,11 @@ export interface InMarketAudience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link InMarketAudience}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link InMarketAudience}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}InMarketAudience, complexType
+ */
 export interface InMarketAudienceInput extends Omit<
   InMarketAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -7191,6 +9746,7 @@ export interface InMarketAudienceInput extends Omit<
   SearchSize?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductAudience, complexType */
 export interface ProductAudience {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7213,7 +9769,11 @@ export interface ProductAudience {
   TagId?: bigint | null;
 }
 
-/** Input form of {@link ProductAudience}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProductAudience}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ProductAudience, complexType
+ */
 export interface ProductAudienceInput extends Omit<
   ProductAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
@@ -7226,6 +9786,7 @@ export interface ProductAudienceInput extends Omit<
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ProductAudienceType, simpleType */
 export type ProductAudienceType = (
   | "GeneralVisitors"
   | "ProductSearchers"
@@ -7234,6 +9795,7 @@ export type ProductAudienceType = (
   | "PastBuyers"
 )[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SimilarRemarketingList, complexType */
 export interface SimilarRemarketingList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7255,7 +9817,11 @@ export interface SimilarRemarketingList {
   SourceId?: bigint;
 }
 
-/** Input form of {@link SimilarRemarketingList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SimilarRemarketingList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SimilarRemarketingList, complexType
+ */
 export interface SimilarRemarketingListInput extends Omit<
   SimilarRemarketingList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "SourceId"
@@ -7268,6 +9834,7 @@ export interface SimilarRemarketingListInput extends Omit<
   SourceId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerList, complexType */
 export interface CustomerList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7288,7 +9855,11 @@ export interface CustomerList {
   Type?: AudienceType;
 }
 
-/** Input form of {@link CustomerList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerList, complexType
+ */
 export interface CustomerListInput extends Omit<
   CustomerList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -7300,6 +9871,7 @@ export interface CustomerListInput extends Omit<
   SearchSize?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CombinedList, complexType */
 export interface CombinedList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7321,7 +9893,11 @@ export interface CombinedList {
   CombinationRules?: ArrayOfCombinationRule | null;
 }
 
-/** Input form of {@link CombinedList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CombinedList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CombinedList, complexType
+ */
 export interface CombinedListInput extends Omit<
   CombinedList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "CombinationRules"
@@ -7334,23 +9910,35 @@ export interface CombinedListInput extends Omit<
   CombinationRules?: ArrayOfCombinationRuleInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCombinationRule, complexType */
 export type ArrayOfCombinationRule = (CombinationRule | null)[];
 
-/** Input form of {@link ArrayOfCombinationRule}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCombinationRule}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCombinationRule, complexType
+ */
 export type ArrayOfCombinationRuleInput = (CombinationRuleInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CombinationRule, complexType */
 export interface CombinationRule {
   AudienceIds: ArrayOflong | null;
   Operator: LogicalOperator;
 }
 
-/** Input form of {@link CombinationRule}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CombinationRule}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CombinationRule, complexType
+ */
 export interface CombinationRuleInput extends Omit<CombinationRule, "AudienceIds"> {
   AudienceIds: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LogicalOperator, simpleType */
 export type LogicalOperator = "And" | "Or" | "Not";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegment, complexType */
 export interface CustomSegment {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7373,7 +9961,11 @@ export interface CustomSegment {
   EditorialStatus?: CustomSegmentEditorialStatus | null;
 }
 
-/** Input form of {@link CustomSegment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomSegment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegment, complexType
+ */
 export interface CustomSegmentInput extends Omit<
   CustomSegment,
  
@@ -7392,24 +9984,40 @@ export interface CustomSegmentInput extends Omit<
   CustomSegmentCatalogList?: ArrayOfCustomSegmentCatalogInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomSegmentCatalog, complexType
+ */
 export type ArrayOfCustomSegmentCatalog = (CustomSegmentCatalog | null)[];
 
-/** Input form of {@link ArrayOfCustomSegmentCatalog}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCustomSegmentCatalog}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomSegmentCatalog, complexType
+ */
 export type ArrayOfCustomSegmentCatalogInput = (CustomSegmentCatalogInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegmentCatalog, complexType */
 export interface CustomSegmentCatalog {
   CatalogId?: bigint | null;
   CatalogName?: string | null;
   EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
 }
 
-/** Input form of {@link CustomSegmentCatalog}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomSegmentCatalog}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegmentCatalog, complexType
+ */
 export interface CustomSegmentCatalogInput extends Omit<CustomSegmentCatalog, "CatalogId"> {
   CatalogId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EffectiveEditorialStatus, simpleType */
 export type EffectiveEditorialStatus = "Unknown" | "Approved" | "Rejected" | "Pending";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegmentEditorialStatus, simpleType
+ */
 export type CustomSegmentEditorialStatus =
   | "Unknown"
   | "Rejected"
@@ -7417,6 +10025,9 @@ export type CustomSegmentEditorialStatus =
   | "PartialApproved"
   | "Approved";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImpressionBasedRemarketingList, complexType
+ */
 export interface ImpressionBasedRemarketingList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7442,7 +10053,11 @@ export interface ImpressionBasedRemarketingList {
   EntityType?: ImpressionBasedEntityType;
 }
 
-/** Input form of {@link ImpressionBasedRemarketingList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ImpressionBasedRemarketingList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImpressionBasedRemarketingList, complexType
+ */
 export interface ImpressionBasedRemarketingListInput extends Omit<
   ImpressionBasedRemarketingList,
  
@@ -7467,14 +10082,20 @@ export interface ImpressionBasedRemarketingListInput extends Omit<
   CampaignIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImpressionBasedEntityType, simpleType */
 export type ImpressionBasedEntityType = "None" | "Campaign" | "AdGroup";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerShare, complexType */
 export interface CustomerShare {
   CustomerAccountShares?: ArrayOfCustomerAccountShare | null;
   OwnerCustomerId?: bigint | null;
 }
 
-/** Input form of {@link CustomerShare}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerShare}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerShare, complexType
+ */
 export interface CustomerShareInput extends Omit<
   CustomerShare,
   "CustomerAccountShares" | "OwnerCustomerId"
@@ -7483,18 +10104,30 @@ export interface CustomerShareInput extends Omit<
   OwnerCustomerId?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShare, complexType
+ */
 export type ArrayOfCustomerAccountShare = (CustomerAccountShare | null)[];
 
-/** Input form of {@link ArrayOfCustomerAccountShare}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCustomerAccountShare}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShare, complexType
+ */
 export type ArrayOfCustomerAccountShareInput = (CustomerAccountShareInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShare, complexType */
 export interface CustomerAccountShare {
   AccountId?: bigint | null;
   Associations?: ArrayOfCustomerAccountShareAssociation | null;
   CustomerId?: bigint | null;
 }
 
-/** Input form of {@link CustomerAccountShare}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerAccountShare}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShare, complexType
+ */
 export interface CustomerAccountShareInput extends Omit<
   CustomerAccountShare,
   "AccountId" | "Associations" | "CustomerId"
@@ -7504,17 +10137,28 @@ export interface CustomerAccountShareInput extends Omit<
   CustomerId?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShareAssociation,
+ * complexType
+ */
 export type ArrayOfCustomerAccountShareAssociation = (CustomerAccountShareAssociation | null)[];
 
 /**
  * Input form of {@link ArrayOfCustomerAccountShareAssociation}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShareAssociation,
+ * complexType
  */
 export type ArrayOfCustomerAccountShareAssociationInput = (
   | CustomerAccountShareAssociationInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShareAssociation,
+ * complexType
+ */
 export interface CustomerAccountShareAssociation {
   AssociationCount?: bigint | null;
   UsageType?: string | null;
@@ -7522,6 +10166,9 @@ export interface CustomerAccountShareAssociation {
 
 /**
  * Input form of {@link CustomerAccountShareAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShareAssociation,
+ * complexType
  */
 export interface CustomerAccountShareAssociationInput extends Omit<
   CustomerAccountShareAssociation,
@@ -7530,49 +10177,93 @@ export interface CustomerAccountShareAssociationInput extends Omit<
   AssociationCount?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesResponse
+ */
 export interface AddAudiencesResponse {
   AudienceIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAudiencesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddAudiencesResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesResponse
+ */
 export interface AddAudiencesResponseInput extends Omit<AddAudiencesResponse, "AudienceIds"> {
   AudienceIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudiencesRequest
+ */
 export interface UpdateAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/** Input form of {@link UpdateAudiencesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAudiencesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudiencesRequest
+ */
 export interface UpdateAudiencesRequestInput extends Omit<UpdateAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudiencesResponse
+ */
 export interface UpdateAudiencesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudiencesRequest
+ */
 export interface DeleteAudiencesRequest {
   AudienceIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAudiencesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteAudiencesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudiencesRequest
+ */
 export interface DeleteAudiencesRequestInput extends Omit<DeleteAudiencesRequest, "AudienceIds"> {
   AudienceIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudiencesResponse
+ */
 export interface DeleteAudiencesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsRequest
+ */
 export interface GetAudiencesByIdsRequest {
   AudienceIds?: ArrayOflong | null;
   Type?: AudienceType;
   ReturnAdditionalFields?: AudienceAdditionalField | null;
 }
 
-/** Input form of {@link GetAudiencesByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudiencesByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsRequest
+ */
 export interface GetAudiencesByIdsRequestInput extends Omit<
   GetAudiencesByIdsRequest,
   "AudienceIds"
@@ -7580,6 +10271,7 @@ export interface GetAudiencesByIdsRequestInput extends Omit<
   AudienceIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceAdditionalField, simpleType */
 export type AudienceAdditionalField = (
   | "NormalForm"
   | "NumberRuleItem"
@@ -7588,12 +10280,21 @@ export type AudienceAdditionalField = (
   | "CustomSegment"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsResponse
+ */
 export interface GetAudiencesByIdsResponse {
   Audiences?: ArrayOfAudience | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudiencesByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAudiencesByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsResponse
+ */
 export interface GetAudiencesByIdsResponseInput extends Omit<
   GetAudiencesByIdsResponse,
   "Audiences"
@@ -7601,11 +10302,20 @@ export interface GetAudiencesByIdsResponseInput extends Omit<
   Audiences?: ArrayOfAudienceInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListItemsRequest
+ */
 export interface ApplyCustomerListItemsRequest {
   CustomerListAudience?: CustomerList | null;
 }
 
-/** Input form of {@link ApplyCustomerListItemsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyCustomerListItemsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListItemsRequest
+ */
 export interface ApplyCustomerListItemsRequestInput extends Omit<
   ApplyCustomerListItemsRequest,
   "CustomerListAudience"
@@ -7613,16 +10323,27 @@ export interface ApplyCustomerListItemsRequestInput extends Omit<
   CustomerListAudience?: CustomerListInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListItemsResponse
+ */
 export interface ApplyCustomerListItemsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListUserDataRequest
+ */
 export interface ApplyCustomerListUserDataRequest {
   CustomerListUserData?: CustomerListUserData | null;
 }
 
 /**
  * Input form of {@link ApplyCustomerListUserDataRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListUserDataRequest
  */
 export interface ApplyCustomerListUserDataRequestInput extends Omit<
   ApplyCustomerListUserDataRequest,
@@ -7631,6 +10352,7 @@ export interface ApplyCustomerListUserDataRequestInput extends Omit<
   CustomerListUserData?: CustomerListUserDataInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerListUserData, complexType */
 export interface CustomerListUserData {
   AcceptCustomerMatchTerm?: boolean | null;
   ActionType: CustomerListActionType;
@@ -7639,46 +10361,81 @@ export interface CustomerListUserData {
   CustomerListItems: ArrayOfstring | null;
 }
 
-/** Input form of {@link CustomerListUserData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerListUserData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerListUserData, complexType
+ */
 export interface CustomerListUserDataInput extends Omit<CustomerListUserData, "AudienceId"> {
   AudienceId: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerListActionType, simpleType */
 export type CustomerListActionType = "None" | "Add" | "Remove" | "Replace";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerListItemSubType, simpleType */
 export type CustomerListItemSubType = "Email" | "CRM" | "Phone";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListUserDataResponse
+ */
 export interface ApplyCustomerListUserDataResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsRequest
+ */
 export interface GetUetTagsByIdsRequest {
   TagIds?: ArrayOflong | null;
   ReturnAdditionalFields?: UetTagAdditionalField | null;
 }
 
-/** Input form of {@link GetUetTagsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetUetTagsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsRequest
+ */
 export interface GetUetTagsByIdsRequestInput extends Omit<GetUetTagsByIdsRequest, "TagIds"> {
   TagIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}UetTagAdditionalField, simpleType */
 export type UetTagAdditionalField = "Industry"[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsResponse
+ */
 export interface GetUetTagsByIdsResponse {
   UetTags?: ArrayOfUetTag | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetUetTagsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetUetTagsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsResponse
+ */
 export interface GetUetTagsByIdsResponseInput extends Omit<GetUetTagsByIdsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfUetTag, complexType */
 export type ArrayOfUetTag = (UetTag | null)[];
 
-/** Input form of {@link ArrayOfUetTag}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfUetTag}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfUetTag, complexType
+ */
 export type ArrayOfUetTagInput = (UetTagInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}UetTag, complexType */
 export interface UetTag {
   CustomerShare?: CustomerShare | null;
   Description?: string | null;
@@ -7690,12 +10447,17 @@ export interface UetTag {
   TrackingStatus?: UetTagTrackingStatus | null;
 }
 
-/** Input form of {@link UetTag}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UetTag}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UetTag, complexType
+ */
 export interface UetTagInput extends Omit<UetTag, "CustomerShare" | "Id"> {
   CustomerShare?: CustomerShareInput | null;
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}UetTagIndustry, simpleType */
 export type UetTagIndustry =
   | "AdultGambling"
   | "Autos"
@@ -7717,47 +10479,88 @@ export type UetTagIndustry =
   | "Other"
   | "Unknown";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}UetTagTrackingStatus, simpleType */
 export type UetTagTrackingStatus = "Unverified" | "Active" | "Inactive";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsRequest
+ */
 export interface AddUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/** Input form of {@link AddUetTagsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddUetTagsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsRequest
+ */
 export interface AddUetTagsRequestInput extends Omit<AddUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsResponse
+ */
 export interface AddUetTagsResponse {
   UetTags?: ArrayOfUetTag | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddUetTagsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddUetTagsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsResponse
+ */
 export interface AddUetTagsResponseInput extends Omit<AddUetTagsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateUetTagsRequest
+ */
 export interface UpdateUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/** Input form of {@link UpdateUetTagsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateUetTagsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateUetTagsRequest
+ */
 export interface UpdateUetTagsRequestInput extends Omit<UpdateUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateUetTagsResponse
+ */
 export interface UpdateUetTagsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsRequest
+ */
 export interface GetConversionGoalsByIdsRequest {
   ConversionGoalIds?: ArrayOflong | null;
   ConversionGoalTypes?: ConversionGoalType;
   ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
-/** Input form of {@link GetConversionGoalsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetConversionGoalsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsRequest
+ */
 export interface GetConversionGoalsByIdsRequestInput extends Omit<
   GetConversionGoalsByIdsRequest,
   "ConversionGoalIds"
@@ -7765,6 +10568,7 @@ export interface GetConversionGoalsByIdsRequestInput extends Omit<
   ConversionGoalIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalType, simpleType */
 export type ConversionGoalType = (
   | "Url"
   | "Duration"
@@ -7776,6 +10580,9 @@ export type ConversionGoalType = (
   | "AppDownload"
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalAdditionalField, simpleType
+ */
 export type ConversionGoalAdditionalField = (
   | "ViewThroughConversionWindowInMinutes"
   | "IsExternallyAttributed"
@@ -7788,6 +10595,10 @@ export type ConversionGoalAdditionalField = (
   | "ApplicationDownloadGoal"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsResponse
+ */
 export interface GetConversionGoalsByIdsResponse {
   ConversionGoals?: ArrayOfConversionGoal | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -7795,6 +10606,9 @@ export interface GetConversionGoalsByIdsResponse {
 
 /**
  * Input form of {@link GetConversionGoalsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsResponse
  */
 export interface GetConversionGoalsByIdsResponseInput extends Omit<
   GetConversionGoalsByIdsResponse,
@@ -7803,11 +10617,17 @@ export interface GetConversionGoalsByIdsResponseInput extends Omit<
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionGoal, complexType */
 export type ArrayOfConversionGoal = (ConversionGoalOrDerived | null)[];
 
-/** Input form of {@link ArrayOfConversionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfConversionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionGoal, complexType
+ */
 export type ArrayOfConversionGoalInput = (ConversionGoalOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoal, complexType */
 export interface ConversionGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7832,7 +10652,11 @@ export interface ConversionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/** Input form of {@link ConversionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ConversionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoal, complexType
+ */
 export interface ConversionGoalInput extends Omit<ConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -7862,6 +10686,7 @@ export type ConversionGoalOrDerivedInput =
   | OfflineConversionGoalInput
   | InStoreTransactionGoalInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}UrlGoal, complexType */
 export interface UrlGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7888,14 +10713,20 @@ export interface UrlGoal {
   UrlOperator?: ExpressionOperator | null;
 }
 
-/** Input form of {@link UrlGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UrlGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UrlGoal, complexType
+ */
 export interface UrlGoalInput extends Omit<UrlGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ExpressionOperator, simpleType */
 export type ExpressionOperator = "Equals" | "BeginsWith" | "RegularExpression" | "Contains";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DurationGoal, complexType */
 export interface DurationGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7921,12 +10752,17 @@ export interface DurationGoal {
   MinimumDurationInSeconds?: number | null;
 }
 
-/** Input form of {@link DurationGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DurationGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DurationGoal, complexType
+ */
 export interface DurationGoalInput extends Omit<DurationGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}PagesViewedPerVisitGoal, complexType */
 export interface PagesViewedPerVisitGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7952,7 +10788,11 @@ export interface PagesViewedPerVisitGoal {
   MinimumPagesViewed?: number | null;
 }
 
-/** Input form of {@link PagesViewedPerVisitGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PagesViewedPerVisitGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}PagesViewedPerVisitGoal, complexType
+ */
 export interface PagesViewedPerVisitGoalInput extends Omit<
   PagesViewedPerVisitGoal,
   "Id" | "TagId"
@@ -7961,6 +10801,7 @@ export interface PagesViewedPerVisitGoalInput extends Omit<
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EventGoal, complexType */
 export interface EventGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -7993,14 +10834,20 @@ export interface EventGoal {
   ValueOperator?: ValueOperator | null;
 }
 
-/** Input form of {@link EventGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EventGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EventGoal, complexType
+ */
 export interface EventGoalInput extends Omit<EventGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ValueOperator, simpleType */
 export type ValueOperator = "Equals" | "LessThan" | "GreaterThan";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallGoal, complexType */
 export interface AppInstallGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -8027,12 +10874,17 @@ export interface AppInstallGoal {
   AppStoreId?: string | null;
 }
 
-/** Input form of {@link AppInstallGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AppInstallGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallGoal, complexType
+ */
 export interface AppInstallGoalInput extends Omit<AppInstallGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AppDownloadGoal, complexType */
 export interface AppDownloadGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -8059,12 +10911,17 @@ export interface AppDownloadGoal {
   AppStoreId?: string | null;
 }
 
-/** Input form of {@link AppDownloadGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AppDownloadGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AppDownloadGoal, complexType
+ */
 export interface AppDownloadGoalInput extends Omit<AppDownloadGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionGoal, complexType */
 export interface OfflineConversionGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -8090,12 +10947,17 @@ export interface OfflineConversionGoal {
   IsExternallyAttributed?: boolean | null;
 }
 
-/** Input form of {@link OfflineConversionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineConversionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionGoal, complexType
+ */
 export interface OfflineConversionGoalInput extends Omit<OfflineConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}InStoreTransactionGoal, complexType */
 export interface InStoreTransactionGoal {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -8120,16 +10982,23 @@ export interface InStoreTransactionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/** Input form of {@link InStoreTransactionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link InStoreTransactionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}InStoreTransactionGoal, complexType
+ */
 export interface InStoreTransactionGoalInput extends Omit<InStoreTransactionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AttributionModelType, simpleType */
 export type AttributionModelType = "LastClick" | "LastTouch" | "DataDriven";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalCountType, simpleType */
 export type ConversionGoalCountType = "All" | "Unique";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalCategory, simpleType */
 export type ConversionGoalCategory =
   | "Unknown"
   | "None"
@@ -8148,16 +11017,22 @@ export type ConversionGoalCategory =
   | "Download"
   | "Other";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalRevenue, complexType */
 export interface ConversionGoalRevenue {
   CurrencyCode?: string | null;
   Type?: ConversionGoalRevenueType | null;
   Value?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalRevenueType, simpleType */
 export type ConversionGoalRevenueType = "FixedValue" | "VariableValue" | "NoValue";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalStatus, simpleType */
 export type ConversionGoalStatus = "Active" | "Paused" | "Deleted";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoalTrackingStatus, simpleType
+ */
 export type ConversionGoalTrackingStatus =
   | "TagUnverified"
   | "NoRecentConversions"
@@ -8165,6 +11040,10 @@ export type ConversionGoalTrackingStatus =
   | "TagInactive"
   | "InactiveDueToTagUnavailable";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsRequest
+ */
 export interface GetConversionGoalsByTagIdsRequest {
   TagIds?: ArrayOflong | null;
   ConversionGoalTypes?: ConversionGoalType;
@@ -8173,6 +11052,9 @@ export interface GetConversionGoalsByTagIdsRequest {
 
 /**
  * Input form of {@link GetConversionGoalsByTagIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsRequest
  */
 export interface GetConversionGoalsByTagIdsRequestInput extends Omit<
   GetConversionGoalsByTagIdsRequest,
@@ -8181,6 +11063,10 @@ export interface GetConversionGoalsByTagIdsRequestInput extends Omit<
   TagIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsResponse
+ */
 export interface GetConversionGoalsByTagIdsResponse {
   ConversionGoals?: ArrayOfConversionGoal | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -8188,6 +11074,9 @@ export interface GetConversionGoalsByTagIdsResponse {
 
 /**
  * Input form of {@link GetConversionGoalsByTagIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsResponse
  */
 export interface GetConversionGoalsByTagIdsResponseInput extends Omit<
   GetConversionGoalsByTagIdsResponse,
@@ -8196,11 +11085,20 @@ export interface GetConversionGoalsByTagIdsResponseInput extends Omit<
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsRequest
+ */
 export interface AddConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/** Input form of {@link AddConversionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddConversionGoalsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsRequest
+ */
 export interface AddConversionGoalsRequestInput extends Omit<
   AddConversionGoalsRequest,
   "ConversionGoals"
@@ -8208,12 +11106,21 @@ export interface AddConversionGoalsRequestInput extends Omit<
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsResponse
+ */
 export interface AddConversionGoalsResponse {
   ConversionGoalIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddConversionGoalsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddConversionGoalsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsResponse
+ */
 export interface AddConversionGoalsResponseInput extends Omit<
   AddConversionGoalsResponse,
   "ConversionGoalIds"
@@ -8221,11 +11128,20 @@ export interface AddConversionGoalsResponseInput extends Omit<
   ConversionGoalIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionGoalsRequest
+ */
 export interface UpdateConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/** Input form of {@link UpdateConversionGoalsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateConversionGoalsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionGoalsRequest
+ */
 export interface UpdateConversionGoalsRequestInput extends Omit<
   UpdateConversionGoalsRequest,
   "ConversionGoals"
@@ -8233,15 +11149,28 @@ export interface UpdateConversionGoalsRequestInput extends Omit<
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionGoalsResponse
+ */
 export interface UpdateConversionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionsRequest
+ */
 export interface ApplyOfflineConversionsRequest {
   OfflineConversions?: ArrayOfOfflineConversion | null;
 }
 
-/** Input form of {@link ApplyOfflineConversionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ApplyOfflineConversionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionsRequest
+ */
 export interface ApplyOfflineConversionsRequestInput extends Omit<
   ApplyOfflineConversionsRequest,
   "OfflineConversions"
@@ -8249,11 +11178,17 @@ export interface ApplyOfflineConversionsRequestInput extends Omit<
   OfflineConversions?: ArrayOfOfflineConversionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversion, complexType */
 export type ArrayOfOfflineConversion = (OfflineConversion | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOfflineConversion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversion, complexType
+ */
 export type ArrayOfOfflineConversionInput = (OfflineConversionInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversion, complexType */
 export interface OfflineConversion {
   ConversionCurrencyCode?: string | null;
   ConversionName?: string | null;
@@ -8266,15 +11201,27 @@ export interface OfflineConversion {
   MicrosoftClickId?: string | null;
 }
 
-/** Input form of {@link OfflineConversion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineConversion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversion, complexType
+ */
 export interface OfflineConversionInput extends Omit<OfflineConversion, "ConversionTime"> {
   ConversionTime?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionsResponse
+ */
 export interface ApplyOfflineConversionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionAdjustmentsRequest
+ */
 export interface ApplyOfflineConversionAdjustmentsRequest {
   OfflineConversionAdjustments?: ArrayOfOfflineConversionAdjustment | null;
 }
@@ -8282,6 +11229,9 @@ export interface ApplyOfflineConversionAdjustmentsRequest {
 /**
  * Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionAdjustmentsRequest
  */
 export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
   ApplyOfflineConversionAdjustmentsRequest,
@@ -8290,13 +11240,23 @@ export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
   OfflineConversionAdjustments?: ArrayOfOfflineConversionAdjustmentInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAdjustment,
+ * complexType
+ */
 export type ArrayOfOfflineConversionAdjustment = (OfflineConversionAdjustment | null)[];
 
 /**
  * Input form of {@link ArrayOfOfflineConversionAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAdjustment,
+ * complexType
  */
 export type ArrayOfOfflineConversionAdjustmentInput = (OfflineConversionAdjustmentInput | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAdjustment, complexType
+ */
 export interface OfflineConversionAdjustment {
   AdjustmentCurrencyCode?: string | null;
   AdjustmentTime?: XsdDateTime;
@@ -8309,7 +11269,11 @@ export interface OfflineConversionAdjustment {
   MicrosoftClickId?: string | null;
 }
 
-/** Input form of {@link OfflineConversionAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineConversionAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAdjustment, complexType
+ */
 export interface OfflineConversionAdjustmentInput extends Omit<
   OfflineConversionAdjustment,
   "AdjustmentTime" | "ConversionTime"
@@ -8318,10 +11282,18 @@ export interface OfflineConversionAdjustmentInput extends Omit<
   ConversionTime?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionAdjustmentsResponse
+ */
 export interface ApplyOfflineConversionAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOnlineConversionAdjustmentsRequest
+ */
 export interface ApplyOnlineConversionAdjustmentsRequest {
   OnlineConversionAdjustments?: ArrayOfOnlineConversionAdjustment | null;
 }
@@ -8329,6 +11301,9 @@ export interface ApplyOnlineConversionAdjustmentsRequest {
 /**
  * Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOnlineConversionAdjustmentsRequest
  */
 export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
   ApplyOnlineConversionAdjustmentsRequest,
@@ -8337,13 +11312,21 @@ export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
   OnlineConversionAdjustments?: ArrayOfOnlineConversionAdjustmentInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOnlineConversionAdjustment,
+ * complexType
+ */
 export type ArrayOfOnlineConversionAdjustment = (OnlineConversionAdjustment | null)[];
 
 /**
  * Input form of {@link ArrayOfOnlineConversionAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOnlineConversionAdjustment,
+ * complexType
  */
 export type ArrayOfOnlineConversionAdjustmentInput = (OnlineConversionAdjustmentInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OnlineConversionAdjustment, complexType */
 export interface OnlineConversionAdjustment {
   AdjustmentCurrencyCode?: string | null;
   AdjustmentTime?: XsdDateTime;
@@ -8353,7 +11336,11 @@ export interface OnlineConversionAdjustment {
   TransactionId?: string | null;
 }
 
-/** Input form of {@link OnlineConversionAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OnlineConversionAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OnlineConversionAdjustment, complexType
+ */
 export interface OnlineConversionAdjustmentInput extends Omit<
   OnlineConversionAdjustment,
   "AdjustmentTime"
@@ -8361,10 +11348,18 @@ export interface OnlineConversionAdjustmentInput extends Omit<
   AdjustmentTime?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOnlineConversionAdjustmentsResponse
+ */
 export interface ApplyOnlineConversionAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsRequest
+ */
 export interface GetOfflineConversionReportsRequest {
   StartDateUtc?: XsdDateTime;
   EndDateUtc?: XsdDateTime;
@@ -8372,6 +11367,9 @@ export interface GetOfflineConversionReportsRequest {
 
 /**
  * Input form of {@link GetOfflineConversionReportsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsRequest
  */
 export interface GetOfflineConversionReportsRequestInput extends Omit<
   GetOfflineConversionReportsRequest,
@@ -8381,6 +11379,10 @@ export interface GetOfflineConversionReportsRequestInput extends Omit<
   EndDateUtc?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsResponse
+ */
 export interface GetOfflineConversionReportsResponse {
   DailySummaries?: ArrayOfDailySummary | null;
 }
@@ -8388,6 +11390,9 @@ export interface GetOfflineConversionReportsResponse {
 /**
  * Input form of {@link GetOfflineConversionReportsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsResponse
  */
 export interface GetOfflineConversionReportsResponseInput extends Omit<
   GetOfflineConversionReportsResponse,
@@ -8396,11 +11401,17 @@ export interface GetOfflineConversionReportsResponseInput extends Omit<
   DailySummaries?: ArrayOfDailySummaryInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDailySummary, complexType */
 export type ArrayOfDailySummary = (DailySummary | null)[];
 
-/** Input form of {@link ArrayOfDailySummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfDailySummary}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDailySummary, complexType
+ */
 export type ArrayOfDailySummaryInput = (DailySummaryInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DailySummary, complexType */
 export interface DailySummary {
   FailureCount?: number;
   FileUrl?: string | null;
@@ -8409,7 +11420,11 @@ export interface DailySummary {
   UploadDate?: XsdDateTime;
 }
 
-/** Input form of {@link DailySummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DailySummary}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DailySummary, complexType
+ */
 export interface DailySummaryInput extends Omit<
   DailySummary,
   "FileUrlExpiryTimeUtc" | "UploadDate"
@@ -8418,6 +11433,10 @@ export interface DailySummaryInput extends Omit<
   UploadDate?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsRequest
+ */
 export interface GetOfflineConversionReportByGoalIdsRequest {
   StartDateUtc?: XsdDateTime;
   EndDateUtc?: XsdDateTime;
@@ -8428,6 +11447,9 @@ export interface GetOfflineConversionReportByGoalIdsRequest {
 /**
  * Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsRequest
  */
 export interface GetOfflineConversionReportByGoalIdsRequestInput extends Omit<
   GetOfflineConversionReportByGoalIdsRequest,
@@ -8438,6 +11460,9 @@ export interface GetOfflineConversionReportByGoalIdsRequestInput extends Omit<
   GoalIds?: ArrayOflongInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionUploadChannel, simpleType
+ */
 export type OfflineConversionUploadChannel = (
   | "Unknown"
   | "CampaignManagementAPI"
@@ -8445,6 +11470,10 @@ export type OfflineConversionUploadChannel = (
   | "WebUpload"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsResponse
+ */
 export interface GetOfflineConversionReportByGoalIdsResponse {
   OfflineGoalConversionSummaries?: ArrayOfOfflineGoalConversionSummary | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -8453,6 +11482,9 @@ export interface GetOfflineConversionReportByGoalIdsResponse {
 /**
  * Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsResponse
  */
 export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
   GetOfflineConversionReportByGoalIdsResponse,
@@ -8461,14 +11493,24 @@ export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
   OfflineGoalConversionSummaries?: ArrayOfOfflineGoalConversionSummaryInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalConversionSummary,
+ * complexType
+ */
 export type ArrayOfOfflineGoalConversionSummary = (OfflineGoalConversionSummary | null)[];
 
 /**
  * Input form of {@link ArrayOfOfflineGoalConversionSummary}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalConversionSummary,
+ * complexType
  */
 export type ArrayOfOfflineGoalConversionSummaryInput = (OfflineGoalConversionSummaryInput | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalConversionSummary, complexType
+ */
 export interface OfflineGoalConversionSummary {
   GoalId?: bigint;
   ConversionName?: string | null;
@@ -8479,7 +11521,11 @@ export interface OfflineGoalConversionSummary {
   DailySummaries?: ArrayOfOfflineGoalDailySummary | null;
 }
 
-/** Input form of {@link OfflineGoalConversionSummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineGoalConversionSummary}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalConversionSummary, complexType
+ */
 export interface OfflineGoalConversionSummaryInput extends Omit<
   OfflineGoalConversionSummary,
   "GoalId" | "OverallSuccessCount" | "OverallUnattributedCount" | "OverallAlerts" | "DailySummaries"
@@ -8491,21 +11537,37 @@ export interface OfflineGoalConversionSummaryInput extends Omit<
   DailySummaries?: ArrayOfOfflineGoalDailySummaryInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAlert, complexType
+ */
 export type ArrayOfOfflineConversionAlert = (OfflineConversionAlert | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversionAlert}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOfflineConversionAlert}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAlert, complexType
+ */
 export type ArrayOfOfflineConversionAlertInput = (OfflineConversionAlertInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAlert, complexType */
 export interface OfflineConversionAlert {
   UnattributedReason?: OfflineConversionUnattributedReason;
   Count?: bigint;
 }
 
-/** Input form of {@link OfflineConversionAlert}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineConversionAlert}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAlert, complexType
+ */
 export interface OfflineConversionAlertInput extends Omit<OfflineConversionAlert, "Count"> {
   Count?: bigint | number;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionUnattributedReason,
+ * simpleType
+ */
 export type OfflineConversionUnattributedReason =
   | "Unknown"
   | "AdjustmentOriginalNotFound"
@@ -8522,11 +11584,19 @@ export type OfflineConversionUnattributedReason =
   | "MalformedData"
   | "HistoricalClickDataExpired";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalDailySummary, complexType
+ */
 export type ArrayOfOfflineGoalDailySummary = (OfflineGoalDailySummary | null)[];
 
-/** Input form of {@link ArrayOfOfflineGoalDailySummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfOfflineGoalDailySummary}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalDailySummary, complexType
+ */
 export type ArrayOfOfflineGoalDailySummaryInput = (OfflineGoalDailySummaryInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalDailySummary, complexType */
 export interface OfflineGoalDailySummary {
   GoalId?: bigint;
   UploadDate?: XsdDateTime;
@@ -8536,7 +11606,11 @@ export interface OfflineGoalDailySummary {
   Alerts?: ArrayOfOfflineConversionAlert | null;
 }
 
-/** Input form of {@link OfflineGoalDailySummary}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OfflineGoalDailySummary}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalDailySummary, complexType
+ */
 export interface OfflineGoalDailySummaryInput extends Omit<
   OfflineGoalDailySummary,
   "GoalId" | "UploadDate" | "Alerts"
@@ -8546,20 +11620,35 @@ export interface OfflineGoalDailySummaryInput extends Omit<
   Alerts?: ArrayOfOfflineConversionAlertInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsRequest
+ */
 export interface AddLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/** Input form of {@link AddLabelsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddLabelsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsRequest
+ */
 export interface AddLabelsRequestInput extends Omit<AddLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabel, complexType */
 export type ArrayOfLabel = (Label | null)[];
 
-/** Input form of {@link ArrayOfLabel}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfLabel}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabel, complexType
+ */
 export type ArrayOfLabelInput = (LabelInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Label, complexType */
 export interface Label {
   ColorCode?: string | null;
   Description?: string | null;
@@ -8567,73 +11656,139 @@ export interface Label {
   Name?: string | null;
 }
 
-/** Input form of {@link Label}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Label}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Label, complexType
+ */
 export interface LabelInput extends Omit<Label, "Id"> {
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsResponse
+ */
 export interface AddLabelsResponse {
   LabelIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddLabelsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddLabelsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsResponse
+ */
 export interface AddLabelsResponseInput extends Omit<AddLabelsResponse, "LabelIds"> {
   LabelIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelsRequest
+ */
 export interface DeleteLabelsRequest {
   LabelIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteLabelsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteLabelsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelsRequest
+ */
 export interface DeleteLabelsRequestInput extends Omit<DeleteLabelsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelsResponse
+ */
 export interface DeleteLabelsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLabelsRequest
+ */
 export interface UpdateLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/** Input form of {@link UpdateLabelsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateLabelsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLabelsRequest
+ */
 export interface UpdateLabelsRequestInput extends Omit<UpdateLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLabelsResponse
+ */
 export interface UpdateLabelsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsRequest
+ */
 export interface GetLabelsByIdsRequest {
   LabelIds?: ArrayOflong | null;
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetLabelsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsRequest
+ */
 export interface GetLabelsByIdsRequestInput extends Omit<GetLabelsByIdsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsResponse
+ */
 export interface GetLabelsByIdsResponse {
   Labels?: ArrayOfLabel | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetLabelsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsResponse
+ */
 export interface GetLabelsByIdsResponseInput extends Omit<GetLabelsByIdsResponse, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetLabelAssociationsRequest
+ */
 export interface SetLabelAssociationsRequest {
   EntityType?: EntityType;
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/** Input form of {@link SetLabelAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SetLabelAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetLabelAssociationsRequest
+ */
 export interface SetLabelAssociationsRequestInput extends Omit<
   SetLabelAssociationsRequest,
   "LabelAssociations"
@@ -8641,32 +11796,55 @@ export interface SetLabelAssociationsRequestInput extends Omit<
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabelAssociation, complexType */
 export type ArrayOfLabelAssociation = (LabelAssociation | null)[];
 
-/** Input form of {@link ArrayOfLabelAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfLabelAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabelAssociation, complexType
+ */
 export type ArrayOfLabelAssociationInput = (LabelAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LabelAssociation, complexType */
 export interface LabelAssociation {
   EntityId: bigint;
   LabelId: bigint;
 }
 
-/** Input form of {@link LabelAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LabelAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}LabelAssociation, complexType
+ */
 export interface LabelAssociationInput extends Omit<LabelAssociation, "EntityId" | "LabelId"> {
   EntityId: bigint | number;
   LabelId: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetLabelAssociationsResponse
+ */
 export interface SetLabelAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelAssociationsRequest
+ */
 export interface DeleteLabelAssociationsRequest {
   EntityType?: EntityType;
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/** Input form of {@link DeleteLabelAssociationsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteLabelAssociationsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelAssociationsRequest
+ */
 export interface DeleteLabelAssociationsRequestInput extends Omit<
   DeleteLabelAssociationsRequest,
   "LabelAssociations"
@@ -8674,10 +11852,18 @@ export interface DeleteLabelAssociationsRequestInput extends Omit<
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelAssociationsResponse
+ */
 export interface DeleteLabelAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsRequest
+ */
 export interface GetLabelAssociationsByEntityIdsRequest {
   EntityIds?: ArrayOflong | null;
   EntityType?: EntityType;
@@ -8686,6 +11872,9 @@ export interface GetLabelAssociationsByEntityIdsRequest {
 /**
  * Input form of {@link GetLabelAssociationsByEntityIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsRequest
  */
 export interface GetLabelAssociationsByEntityIdsRequestInput extends Omit<
   GetLabelAssociationsByEntityIdsRequest,
@@ -8694,6 +11883,10 @@ export interface GetLabelAssociationsByEntityIdsRequestInput extends Omit<
   EntityIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsResponse
+ */
 export interface GetLabelAssociationsByEntityIdsResponse {
   LabelAssociations?: ArrayOfLabelAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -8702,6 +11895,9 @@ export interface GetLabelAssociationsByEntityIdsResponse {
 /**
  * Input form of {@link GetLabelAssociationsByEntityIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsResponse
  */
 export interface GetLabelAssociationsByEntityIdsResponseInput extends Omit<
   GetLabelAssociationsByEntityIdsResponse,
@@ -8710,6 +11906,10 @@ export interface GetLabelAssociationsByEntityIdsResponseInput extends Omit<
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsRequest
+ */
 export interface GetLabelAssociationsByLabelIdsRequest {
   EntityType?: EntityType;
   LabelIds?: ArrayOflong | null;
@@ -8719,6 +11919,9 @@ export interface GetLabelAssociationsByLabelIdsRequest {
 /**
  * Input form of {@link GetLabelAssociationsByLabelIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsRequest
  */
 export interface GetLabelAssociationsByLabelIdsRequestInput extends Omit<
   GetLabelAssociationsByLabelIdsRequest,
@@ -8727,6 +11930,10 @@ export interface GetLabelAssociationsByLabelIdsRequestInput extends Omit<
   LabelIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsResponse
+ */
 export interface GetLabelAssociationsByLabelIdsResponse {
   LabelAssociations?: ArrayOfLabelAssociation | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -8735,6 +11942,9 @@ export interface GetLabelAssociationsByLabelIdsResponse {
 /**
  * Input form of {@link GetLabelAssociationsByLabelIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsResponse
  */
 export interface GetLabelAssociationsByLabelIdsResponseInput extends Omit<
   GetLabelAssociationsByLabelIdsResponse,
@@ -8743,20 +11953,35 @@ export interface GetLabelAssociationsByLabelIdsResponseInput extends Omit<
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsRequest
+ */
 export interface AddExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/** Input form of {@link AddExperimentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddExperimentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsRequest
+ */
 export interface AddExperimentsRequestInput extends Omit<AddExperimentsRequest, "Experiments"> {
   Experiments?: ArrayOfExperimentInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperiment, complexType */
 export type ArrayOfExperiment = (Experiment | null)[];
 
-/** Input form of {@link ArrayOfExperiment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfExperiment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperiment, complexType
+ */
 export type ArrayOfExperimentInput = (ExperimentInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Experiment, complexType */
 export interface Experiment {
   BaseCampaignId?: bigint | null;
   EndDate?: Date_ | null;
@@ -8771,7 +11996,11 @@ export interface Experiment {
   TrafficSplitPercent?: number | null;
 }
 
-/** Input form of {@link Experiment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Experiment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Experiment, complexType
+ */
 export interface ExperimentInput extends Omit<
   Experiment,
   "BaseCampaignId" | "ExperimentArms" | "ExperimentCampaignId" | "Id"
@@ -8782,11 +12011,17 @@ export interface ExperimentInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperimentArm, complexType */
 export type ArrayOfExperimentArm = (ExperimentArm | null)[];
 
-/** Input form of {@link ArrayOfExperimentArm}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfExperimentArm}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperimentArm, complexType
+ */
 export type ArrayOfExperimentArmInput = (ExperimentArmInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ExperimentArm, complexType */
 export interface ExperimentArm {
   CampaignIds?: ArrayOflong | null;
   Id?: bigint | null;
@@ -8794,27 +12029,49 @@ export interface ExperimentArm {
   TrafficSplit?: number;
 }
 
-/** Input form of {@link ExperimentArm}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExperimentArm}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ExperimentArm, complexType
+ */
 export interface ExperimentArmInput extends Omit<ExperimentArm, "CampaignIds" | "Id"> {
   CampaignIds?: ArrayOflongInput | null;
   Id?: bigint | number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsResponse
+ */
 export interface AddExperimentsResponse {
   ExperimentIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddExperimentsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddExperimentsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsResponse
+ */
 export interface AddExperimentsResponseInput extends Omit<AddExperimentsResponse, "ExperimentIds"> {
   ExperimentIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteExperimentsRequest
+ */
 export interface DeleteExperimentsRequest {
   ExperimentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteExperimentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteExperimentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteExperimentsRequest
+ */
 export interface DeleteExperimentsRequestInput extends Omit<
   DeleteExperimentsRequest,
   "ExperimentIds"
@@ -8822,15 +12079,28 @@ export interface DeleteExperimentsRequestInput extends Omit<
   ExperimentIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteExperimentsResponse
+ */
 export interface DeleteExperimentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateExperimentsRequest
+ */
 export interface UpdateExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/** Input form of {@link UpdateExperimentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateExperimentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateExperimentsRequest
+ */
 export interface UpdateExperimentsRequestInput extends Omit<
   UpdateExperimentsRequest,
   "Experiments"
@@ -8838,17 +12108,30 @@ export interface UpdateExperimentsRequestInput extends Omit<
   Experiments?: ArrayOfExperimentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateExperimentsResponse
+ */
 export interface UpdateExperimentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsRequest
+ */
 export interface GetExperimentsByIdsRequest {
   ExperimentIds?: ArrayOflong | null;
   PageInfo?: Paging | null;
   ReturnAdditionalFields?: ExperimentAdditionalField | null;
 }
 
-/** Input form of {@link GetExperimentsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetExperimentsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsRequest
+ */
 export interface GetExperimentsByIdsRequestInput extends Omit<
   GetExperimentsByIdsRequest,
   "ExperimentIds"
@@ -8856,14 +12139,24 @@ export interface GetExperimentsByIdsRequestInput extends Omit<
   ExperimentIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ExperimentAdditionalField, simpleType */
 export type ExperimentAdditionalField = ("ExperimentSubType" | "ExperimentArms")[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsResponse
+ */
 export interface GetExperimentsByIdsResponse {
   Experiments?: ArrayOfExperiment | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetExperimentsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetExperimentsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsResponse
+ */
 export interface GetExperimentsByIdsResponseInput extends Omit<
   GetExperimentsByIdsResponse,
   "Experiments"
@@ -8871,18 +12164,31 @@ export interface GetExperimentsByIdsResponseInput extends Omit<
   Experiments?: ArrayOfExperimentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetProfileDataFileUrlRequest
+ */
 export interface GetProfileDataFileUrlRequest {
   LanguageLocale?: string | null;
   ProfileType?: ProfileType;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetProfileDataFileUrlResponse
+ */
 export interface GetProfileDataFileUrlResponse {
   FileUrl?: string | null;
   FileUrlExpiryTimeUtc?: XsdDateTime | null;
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetProfileDataFileUrlResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetProfileDataFileUrlResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetProfileDataFileUrlResponse
+ */
 export interface GetProfileDataFileUrlResponseInput extends Omit<
   GetProfileDataFileUrlResponse,
   "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
@@ -8891,25 +12197,44 @@ export interface GetProfileDataFileUrlResponseInput extends Omit<
   LastModifiedTimeUtc?: XsdDateTimeInput;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SearchCompaniesRequest
+ */
 export interface SearchCompaniesRequest {
   CompanyNameFilter?: string | null;
   LanguageLocale?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SearchCompaniesResponse
+ */
 export interface SearchCompaniesResponse {
   Companies?: ArrayOfCompany | null;
 }
 
-/** Input form of {@link SearchCompaniesResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SearchCompaniesResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SearchCompaniesResponse
+ */
 export interface SearchCompaniesResponseInput extends Omit<SearchCompaniesResponse, "Companies"> {
   Companies?: ArrayOfCompanyInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompany, complexType */
 export type ArrayOfCompany = (Company | null)[];
 
-/** Input form of {@link ArrayOfCompany}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCompany}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompany, complexType
+ */
 export type ArrayOfCompanyInput = (CompanyInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Company, complexType */
 export interface Company {
   LogoUrl?: string | null;
   Name?: string | null;
@@ -8917,31 +12242,58 @@ export interface Company {
   Status?: string | null;
 }
 
-/** Input form of {@link Company}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Company}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Company, complexType
+ */
 export interface CompanyInput extends Omit<Company, "ProfileId"> {
   ProfileId: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetFileImportUploadUrlRequest
+ */
 export type GetFileImportUploadUrlRequest = Record<string, never>;
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetFileImportUploadUrlResponse
+ */
 export interface GetFileImportUploadUrlResponse {
   FileImportUploadUrl?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsRequest
+ */
 export interface AddImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/** Input form of {@link AddImportJobsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddImportJobsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsRequest
+ */
 export interface AddImportJobsRequestInput extends Omit<AddImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportJob, complexType */
 export type ArrayOfImportJob = (ImportJobOrDerived | null)[];
 
-/** Input form of {@link ArrayOfImportJob}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfImportJob}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportJob, complexType
+ */
 export type ArrayOfImportJobInput = (ImportJobOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportJob, complexType */
 export interface ImportJob {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -8962,7 +12314,11 @@ export interface ImportJob {
   Type?: string | null;
 }
 
-/** Input form of {@link ImportJob}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ImportJob}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImportJob, complexType
+ */
 export interface ImportJobInput extends Omit<
   ImportJob,
   "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
@@ -8980,6 +12336,7 @@ export type ImportJobOrDerived = ImportJob | GoogleImportJob | FileImportJob;
 /** Input form of {@link ImportJobOrDerived}. */
 export type ImportJobOrDerivedInput = ImportJobInput | GoogleImportJobInput | FileImportJobInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportJob, complexType */
 export interface GoogleImportJob {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -9004,7 +12361,11 @@ export interface GoogleImportJob {
   GoogleUserName?: string | null;
 }
 
-/** Input form of {@link GoogleImportJob}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GoogleImportJob}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportJob, complexType
+ */
 export interface GoogleImportJobInput extends Omit<
   GoogleImportJob,
  
@@ -9025,18 +12386,28 @@ export interface GoogleImportJobInput extends Omit<
   GoogleAccountId: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAdGroupIds, complexType */
 export type ArrayOfCampaignAdGroupIds = (CampaignAdGroupIds | null)[];
 
-/** Input form of {@link ArrayOfCampaignAdGroupIds}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignAdGroupIds}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAdGroupIds, complexType
+ */
 export type ArrayOfCampaignAdGroupIdsInput = (CampaignAdGroupIdsInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAdGroupIds, complexType */
 export interface CampaignAdGroupIds {
   ActiveAdGroupsOnly?: boolean | null;
   AdGroupIds: ArrayOflong | null;
   CampaignId: bigint;
 }
 
-/** Input form of {@link CampaignAdGroupIds}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignAdGroupIds}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAdGroupIds, complexType
+ */
 export interface CampaignAdGroupIdsInput extends Omit<
   CampaignAdGroupIds,
   "AdGroupIds" | "CampaignId"
@@ -9045,6 +12416,7 @@ export interface CampaignAdGroupIdsInput extends Omit<
   CampaignId: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FileImportJob, complexType */
 export interface FileImportJob {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -9067,7 +12439,11 @@ export interface FileImportJob {
   FileUrl: string | null;
 }
 
-/** Input form of {@link FileImportJob}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FileImportJob}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}FileImportJob, complexType
+ */
 export interface FileImportJobInput extends Omit<
   FileImportJob,
   "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
@@ -9079,12 +12455,14 @@ export interface FileImportJobInput extends Omit<
   LastRunTimeInUTC?: XsdDateTimeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Frequency, complexType */
 export interface Frequency {
   Cron?: string | null;
   TimeZone?: string | null;
   Type?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportOption, complexType */
 export interface ImportOption {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -9101,6 +12479,7 @@ export type ImportOptionOrDerived = ImportOption | GoogleImportOption | FileImpo
 /** Input form of {@link ImportOptionOrDerived}. */
 export type ImportOptionOrDerivedInput = ImportOption | GoogleImportOptionInput | FileImportOption;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportOption, complexType */
 export interface GoogleImportOption {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -9225,7 +12604,11 @@ export interface GoogleImportOption {
   UpdateUrlOptions?: boolean | null;
 }
 
-/** Input form of {@link GoogleImportOption}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GoogleImportOption}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportOption, complexType
+ */
 export interface GoogleImportOptionInput extends Omit<
   GoogleImportOption,
   "AssociatedStoreId" | "AssociatedUetTagId"
@@ -9234,11 +12617,16 @@ export interface GoogleImportOptionInput extends Omit<
   AssociatedUetTagId?: bigint | number | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImportSearchAndReplaceForStringProperty,
+ * complexType
+ */
 export interface ImportSearchAndReplaceForStringProperty {
   ReplaceString?: string | null;
   SearchString?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}FileImportOption, complexType */
 export interface FileImportOption {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -9249,16 +12637,29 @@ export interface FileImportOption {
   Type?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsResponse
+ */
 export interface AddImportJobsResponse {
   ImportJobIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddImportJobsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddImportJobsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsResponse
+ */
 export interface AddImportJobsResponseInput extends Omit<AddImportJobsResponse, "ImportJobIds"> {
   ImportJobIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsRequest
+ */
 export interface GetImportResultsRequest {
   ImportType?: string | null;
   PageInfo?: Paging | null;
@@ -9266,7 +12667,12 @@ export interface GetImportResultsRequest {
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/** Input form of {@link GetImportResultsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportResultsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsRequest
+ */
 export interface GetImportResultsRequestInput extends Omit<
   GetImportResultsRequest,
   "ImportJobIds"
@@ -9274,6 +12680,7 @@ export interface GetImportResultsRequestInput extends Omit<
   ImportJobIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportAdditionalField, simpleType */
 export type ImportAdditionalField = (
   | "None"
   | "NotificationEmail"
@@ -9310,11 +12717,20 @@ export type ImportAdditionalField = (
   | "ImportNCAGoalWithSystemGeneratedAudience"
 )[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsResponse
+ */
 export interface GetImportResultsResponse {
   ImportResults?: ArrayOfImportResult | null;
 }
 
-/** Input form of {@link GetImportResultsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportResultsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsResponse
+ */
 export interface GetImportResultsResponseInput extends Omit<
   GetImportResultsResponse,
   "ImportResults"
@@ -9322,11 +12738,17 @@ export interface GetImportResultsResponseInput extends Omit<
   ImportResults?: ArrayOfImportResultInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportResult, complexType */
 export type ArrayOfImportResult = (ImportResult | null)[];
 
-/** Input form of {@link ArrayOfImportResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfImportResult}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportResult, complexType
+ */
 export type ArrayOfImportResultInput = (ImportResultInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportResult, complexType */
 export interface ImportResult {
   EntityStatistics?: ArrayOfImportEntityStatistics | null;
   ErrorLogUrl?: string | null;
@@ -9337,14 +12759,22 @@ export interface ImportResult {
   Status?: string | null;
 }
 
-/** Input form of {@link ImportResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ImportResult}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ImportResult, complexType
+ */
 export interface ImportResultInput extends Omit<ImportResult, "ImportJob" | "StartTimeInUTC"> {
   ImportJob?: ImportJobOrDerivedInput | null;
   StartTimeInUTC?: XsdDateTimeInput;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportEntityStatistics, complexType
+ */
 export type ArrayOfImportEntityStatistics = (ImportEntityStatistics | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportEntityStatistics, complexType */
 export interface ImportEntityStatistics {
   Additions?: number | null;
   Changes?: number | null;
@@ -9354,13 +12784,22 @@ export interface ImportEntityStatistics {
   Total?: number | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsRequest
+ */
 export interface GetImportJobsByIdsRequest {
   ImportJobIds?: ArrayOflong | null;
   ImportType?: string | null;
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/** Input form of {@link GetImportJobsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportJobsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsRequest
+ */
 export interface GetImportJobsByIdsRequestInput extends Omit<
   GetImportJobsByIdsRequest,
   "ImportJobIds"
@@ -9368,12 +12807,21 @@ export interface GetImportJobsByIdsRequestInput extends Omit<
   ImportJobIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsResponse
+ */
 export interface GetImportJobsByIdsResponse {
   ImportJobs?: ArrayOfImportJob | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetImportJobsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetImportJobsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsResponse
+ */
 export interface GetImportJobsByIdsResponseInput extends Omit<
   GetImportJobsByIdsResponse,
   "ImportJobs"
@@ -9381,12 +12829,21 @@ export interface GetImportJobsByIdsResponseInput extends Omit<
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteImportJobsRequest
+ */
 export interface DeleteImportJobsRequest {
   ImportJobIds?: ArrayOflong | null;
   ImportType?: string | null;
 }
 
-/** Input form of {@link DeleteImportJobsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteImportJobsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteImportJobsRequest
+ */
 export interface DeleteImportJobsRequestInput extends Omit<
   DeleteImportJobsRequest,
   "ImportJobIds"
@@ -9394,10 +12851,18 @@ export interface DeleteImportJobsRequestInput extends Omit<
   ImportJobIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteImportJobsResponse
+ */
 export interface DeleteImportJobsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingRequest
+ */
 export interface GetImportEntityIdsMappingRequest {
   ImportType?: string | null;
   SourceEntityIds?: ArrayOflong | null;
@@ -9407,6 +12872,9 @@ export interface GetImportEntityIdsMappingRequest {
 
 /**
  * Input form of {@link GetImportEntityIdsMappingRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingRequest
  */
 export interface GetImportEntityIdsMappingRequestInput extends Omit<
   GetImportEntityIdsMappingRequest,
@@ -9416,8 +12884,13 @@ export interface GetImportEntityIdsMappingRequestInput extends Omit<
   SourceParentId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ImportEntityType, simpleType */
 export type ImportEntityType = "Unknown" | "Campaign" | "AdGroup" | "Ad" | "Keyword";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingResponse
+ */
 export interface GetImportEntityIdsMappingResponse {
   EntityIdsMapping?: ArrayOfKeyValuePairOflonglong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -9425,6 +12898,9 @@ export interface GetImportEntityIdsMappingResponse {
 
 /**
  * Input form of {@link GetImportEntityIdsMappingResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingResponse
  */
 export interface GetImportEntityIdsMappingResponseInput extends Omit<
   GetImportEntityIdsMappingResponse,
@@ -9433,37 +12909,73 @@ export interface GetImportEntityIdsMappingResponseInput extends Omit<
   EntityIdsMapping?: ArrayOfKeyValuePairOflonglongInput | null;
 }
 
+/**
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}ArrayOfKeyValuePairOflonglong,
+ * complexType
+ */
 export type ArrayOfKeyValuePairOflonglong = KeyValuePairOflonglong[];
 
-/** Input form of {@link ArrayOfKeyValuePairOflonglong}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfKeyValuePairOflonglong}: what a caller writes, where it differs.
+ *
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}ArrayOfKeyValuePairOflonglong,
+ * complexType
+ */
 export type ArrayOfKeyValuePairOflonglongInput = KeyValuePairOflonglongInput[];
 
+/**
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}KeyValuePairOflonglong,
+ * complexType
+ */
 export interface KeyValuePairOflonglong {
   key: bigint;
   value: bigint;
 }
 
-/** Input form of {@link KeyValuePairOflonglong}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link KeyValuePairOflonglong}: what a caller writes, where it differs.
+ *
+ * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}KeyValuePairOflonglong,
+ * complexType
+ */
 export interface KeyValuePairOflonglongInput extends Omit<KeyValuePairOflonglong, "key" | "value"> {
   key: bigint | number;
   value: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsRequest
+ */
 export interface UpdateImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/** Input form of {@link UpdateImportJobsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateImportJobsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsRequest
+ */
 export interface UpdateImportJobsRequestInput extends Omit<UpdateImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsResponse
+ */
 export interface UpdateImportJobsResponse {
   ImportJobIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link UpdateImportJobsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateImportJobsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsResponse
+ */
 export interface UpdateImportJobsResponseInput extends Omit<
   UpdateImportJobsResponse,
   "ImportJobIds"
@@ -9471,20 +12983,35 @@ export interface UpdateImportJobsResponseInput extends Omit<
   ImportJobIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosRequest
+ */
 export interface AddVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/** Input form of {@link AddVideosRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddVideosRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosRequest
+ */
 export interface AddVideosRequestInput extends Omit<AddVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfVideo, complexType */
 export type ArrayOfVideo = (Video | null)[];
 
-/** Input form of {@link ArrayOfVideo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfVideo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfVideo, complexType
+ */
 export type ArrayOfVideoInput = (VideoInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}Video, complexType */
 export interface Video {
   AspectRatio?: string | null;
   CreatedDateTimeInUTC?: XsdDateTime | null;
@@ -9499,7 +13026,11 @@ export interface Video {
   Url?: string | null;
 }
 
-/** Input form of {@link Video}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Video}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}Video, complexType
+ */
 export interface VideoInput extends Omit<
   Video,
   "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
@@ -9509,76 +13040,144 @@ export interface VideoInput extends Omit<
   ModifiedDateTimeInUTC?: XsdDateTimeInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosResponse
+ */
 export interface AddVideosResponse {
   VideoIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddVideosResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddVideosResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosResponse
+ */
 export interface AddVideosResponseInput extends Omit<AddVideosResponse, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteVideosRequest
+ */
 export interface DeleteVideosRequest {
   VideoIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteVideosRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteVideosRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteVideosRequest
+ */
 export interface DeleteVideosRequestInput extends Omit<DeleteVideosRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteVideosResponse
+ */
 export interface DeleteVideosResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsRequest
+ */
 export interface GetVideosByIdsRequest {
   VideoIds?: ArrayOflong | null;
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetVideosByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetVideosByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsRequest
+ */
 export interface GetVideosByIdsRequestInput extends Omit<GetVideosByIdsRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsResponse
+ */
 export interface GetVideosByIdsResponse {
   Videos?: ArrayOfVideo | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetVideosByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetVideosByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsResponse
+ */
 export interface GetVideosByIdsResponseInput extends Omit<GetVideosByIdsResponse, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateVideosRequest
+ */
 export interface UpdateVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/** Input form of {@link UpdateVideosRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateVideosRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateVideosRequest
+ */
 export interface UpdateVideosRequestInput extends Omit<UpdateVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateVideosResponse
+ */
 export interface UpdateVideosResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sRequest
+ */
 export interface AddHTML5sRequest {
   HTML5Assets?: ArrayOfHTML5 | null;
 }
 
-/** Input form of {@link AddHTML5sRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddHTML5sRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sRequest
+ */
 export interface AddHTML5sRequestInput extends Omit<AddHTML5sRequest, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHTML5, complexType */
 export type ArrayOfHTML5 = (HTML5 | null)[];
 
-/** Input form of {@link ArrayOfHTML5}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfHTML5}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHTML5, complexType
+ */
 export type ArrayOfHTML5Input = (HTML5Input | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HTML5, complexType */
 export interface HTML5 {
   CreatedDateTimeInUTC?: XsdDateTime | null;
   DestinationUrl?: string | null;
@@ -9594,7 +13193,11 @@ export interface HTML5 {
   Width?: number | null;
 }
 
-/** Input form of {@link HTML5}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HTML5}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HTML5, complexType
+ */
 export interface HTML5Input extends Omit<
   HTML5,
   "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
@@ -9604,54 +13207,101 @@ export interface HTML5Input extends Omit<
   ModifiedDateTimeInUTC?: XsdDateTimeInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sResponse
+ */
 export interface AddHTML5sResponse {
   HTML5AssetIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddHTML5sResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddHTML5sResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sResponse
+ */
 export interface AddHTML5sResponseInput extends Omit<AddHTML5sResponse, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsRequest
+ */
 export interface GetHTML5sByIdsRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetHTML5sByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetHTML5sByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsRequest
+ */
 export interface GetHTML5sByIdsRequestInput extends Omit<GetHTML5sByIdsRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsResponse
+ */
 export interface GetHTML5sByIdsResponse {
   HTML5Assets?: ArrayOfHTML5 | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetHTML5sByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetHTML5sByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsResponse
+ */
 export interface GetHTML5sByIdsResponseInput extends Omit<GetHTML5sByIdsResponse, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteHTML5sRequest
+ */
 export interface DeleteHTML5sRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteHTML5sRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteHTML5sRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteHTML5sRequest
+ */
 export interface DeleteHTML5sRequestInput extends Omit<DeleteHTML5sRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteHTML5sResponse
+ */
 export interface DeleteHTML5sResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignConversionGoalsRequest
+ */
 export interface AddCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
 
 /**
  * Input form of {@link AddCampaignConversionGoalsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignConversionGoalsRequest
  */
 export interface AddCampaignConversionGoalsRequestInput extends Omit<
   AddCampaignConversionGoalsRequest,
@@ -9660,17 +13310,29 @@ export interface AddCampaignConversionGoalsRequestInput extends Omit<
   CampaignConversionGoal?: ArrayOfCampaignConversionGoalInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignConversionGoal, complexType
+ */
 export type ArrayOfCampaignConversionGoal = (CampaignConversionGoal | null)[];
 
-/** Input form of {@link ArrayOfCampaignConversionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignConversionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignConversionGoal, complexType
+ */
 export type ArrayOfCampaignConversionGoalInput = (CampaignConversionGoalInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignConversionGoal, complexType */
 export interface CampaignConversionGoal {
   CampaignId?: bigint;
   GoalId?: bigint;
 }
 
-/** Input form of {@link CampaignConversionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignConversionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignConversionGoal, complexType
+ */
 export interface CampaignConversionGoalInput extends Omit<
   CampaignConversionGoal,
   "CampaignId" | "GoalId"
@@ -9679,10 +13341,18 @@ export interface CampaignConversionGoalInput extends Omit<
   GoalId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignConversionGoalsResponse
+ */
 export interface AddCampaignConversionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignConversionGoalsRequest
+ */
 export interface DeleteCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
@@ -9690,6 +13360,9 @@ export interface DeleteCampaignConversionGoalsRequest {
 /**
  * Input form of {@link DeleteCampaignConversionGoalsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignConversionGoalsRequest
  */
 export interface DeleteCampaignConversionGoalsRequestInput extends Omit<
   DeleteCampaignConversionGoalsRequest,
@@ -9698,16 +13371,29 @@ export interface DeleteCampaignConversionGoalsRequestInput extends Omit<
   CampaignConversionGoal?: ArrayOfCampaignConversionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignConversionGoalsResponse
+ */
 export interface DeleteCampaignConversionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsRequest
+ */
 export interface AddDataExclusionsRequest {
   AccountId?: bigint;
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/** Input form of {@link AddDataExclusionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddDataExclusionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsRequest
+ */
 export interface AddDataExclusionsRequestInput extends Omit<
   AddDataExclusionsRequest,
   "AccountId" | "DataExclusions"
@@ -9716,11 +13402,17 @@ export interface AddDataExclusionsRequestInput extends Omit<
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDataExclusion, complexType */
 export type ArrayOfDataExclusion = (DataExclusion | null)[];
 
-/** Input form of {@link ArrayOfDataExclusion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfDataExclusion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDataExclusion, complexType
+ */
 export type ArrayOfDataExclusionInput = (DataExclusionInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DataExclusion, complexType */
 export interface DataExclusion {
   CampaignAssociations?: ArrayOfCampaignAssociation | null;
   CampaignTypeFilter?: CampaignType | null;
@@ -9732,7 +13424,11 @@ export interface DataExclusion {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link DataExclusion}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DataExclusion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DataExclusion, complexType
+ */
 export interface DataExclusionInput extends Omit<
   DataExclusion,
   "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
@@ -9743,28 +13439,48 @@ export interface DataExclusionInput extends Omit<
   StartDate?: XsdDateTimeInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAssociation, complexType */
 export type ArrayOfCampaignAssociation = (CampaignAssociation | null)[];
 
-/** Input form of {@link ArrayOfCampaignAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCampaignAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAssociation, complexType
+ */
 export type ArrayOfCampaignAssociationInput = (CampaignAssociationInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAssociation, complexType */
 export interface CampaignAssociation {
   CampaignId?: bigint;
 }
 
-/** Input form of {@link CampaignAssociation}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CampaignAssociation}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAssociation, complexType
+ */
 export interface CampaignAssociationInput extends Omit<CampaignAssociation, "CampaignId"> {
   CampaignId?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DeviceType, simpleType */
 export type DeviceType = ("None" | "Computers" | "Smartphones" | "Tablets" | "All")[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsResponse
+ */
 export interface AddDataExclusionsResponse {
   DataExclusionIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddDataExclusionsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddDataExclusionsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsResponse
+ */
 export interface AddDataExclusionsResponseInput extends Omit<
   AddDataExclusionsResponse,
   "DataExclusionIds"
@@ -9772,12 +13488,21 @@ export interface AddDataExclusionsResponseInput extends Omit<
   DataExclusionIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateDataExclusionsRequest
+ */
 export interface UpdateDataExclusionsRequest {
   AccountId?: bigint;
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/** Input form of {@link UpdateDataExclusionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateDataExclusionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateDataExclusionsRequest
+ */
 export interface UpdateDataExclusionsRequestInput extends Omit<
   UpdateDataExclusionsRequest,
   "AccountId" | "DataExclusions"
@@ -9786,16 +13511,29 @@ export interface UpdateDataExclusionsRequestInput extends Omit<
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateDataExclusionsResponse
+ */
 export interface UpdateDataExclusionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteDataExclusionsRequest
+ */
 export interface DeleteDataExclusionsRequest {
   AccountId?: bigint;
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteDataExclusionsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteDataExclusionsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteDataExclusionsRequest
+ */
 export interface DeleteDataExclusionsRequestInput extends Omit<
   DeleteDataExclusionsRequest,
   "AccountId" | "DataExclusionIds"
@@ -9804,16 +13542,29 @@ export interface DeleteDataExclusionsRequestInput extends Omit<
   DataExclusionIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteDataExclusionsResponse
+ */
 export interface DeleteDataExclusionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsRequest
+ */
 export interface GetDataExclusionsByIdsRequest {
   AccountId?: bigint;
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetDataExclusionsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDataExclusionsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsRequest
+ */
 export interface GetDataExclusionsByIdsRequestInput extends Omit<
   GetDataExclusionsByIdsRequest,
   "AccountId" | "DataExclusionIds"
@@ -9822,12 +13573,21 @@ export interface GetDataExclusionsByIdsRequestInput extends Omit<
   DataExclusionIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsResponse
+ */
 export interface GetDataExclusionsByIdsResponse {
   DataExclusions?: ArrayOfDataExclusion | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetDataExclusionsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDataExclusionsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsResponse
+ */
 export interface GetDataExclusionsByIdsResponseInput extends Omit<
   GetDataExclusionsByIdsResponse,
   "DataExclusions"
@@ -9835,6 +13595,10 @@ export interface GetDataExclusionsByIdsResponseInput extends Omit<
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdRequest
+ */
 export interface GetDataExclusionsByAccountIdRequest {
   AccountId?: bigint;
 }
@@ -9842,6 +13606,9 @@ export interface GetDataExclusionsByAccountIdRequest {
 /**
  * Input form of {@link GetDataExclusionsByAccountIdRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdRequest
  */
 export interface GetDataExclusionsByAccountIdRequestInput extends Omit<
   GetDataExclusionsByAccountIdRequest,
@@ -9850,6 +13617,10 @@ export interface GetDataExclusionsByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdResponse
+ */
 export interface GetDataExclusionsByAccountIdResponse {
   DataExclusions?: ArrayOfDataExclusion | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -9858,6 +13629,9 @@ export interface GetDataExclusionsByAccountIdResponse {
 /**
  * Input form of {@link GetDataExclusionsByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdResponse
  */
 export interface GetDataExclusionsByAccountIdResponseInput extends Omit<
   GetDataExclusionsByAccountIdResponse,
@@ -9866,6 +13640,10 @@ export interface GetDataExclusionsByAccountIdResponseInput extends Omit<
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsRequest
+ */
 export interface AddSeasonalityAdjustmentsRequest {
   AccountId?: bigint;
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
@@ -9873,6 +13651,9 @@ export interface AddSeasonalityAdjustmentsRequest {
 
 /**
  * Input form of {@link AddSeasonalityAdjustmentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsRequest
  */
 export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
   AddSeasonalityAdjustmentsRequest,
@@ -9882,11 +13663,19 @@ export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSeasonalityAdjustment, complexType
+ */
 export type ArrayOfSeasonalityAdjustment = (SeasonalityAdjustment | null)[];
 
-/** Input form of {@link ArrayOfSeasonalityAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfSeasonalityAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSeasonalityAdjustment, complexType
+ */
 export type ArrayOfSeasonalityAdjustmentInput = (SeasonalityAdjustmentInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SeasonalityAdjustment, complexType */
 export interface SeasonalityAdjustment {
   AdjustmentPercentage?: number | null;
   CampaignAssociations?: ArrayOfCampaignAssociation | null;
@@ -9899,7 +13688,11 @@ export interface SeasonalityAdjustment {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link SeasonalityAdjustment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SeasonalityAdjustment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SeasonalityAdjustment, complexType
+ */
 export interface SeasonalityAdjustmentInput extends Omit<
   SeasonalityAdjustment,
   "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
@@ -9910,6 +13703,10 @@ export interface SeasonalityAdjustmentInput extends Omit<
   StartDate?: XsdDateTimeInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsResponse
+ */
 export interface AddSeasonalityAdjustmentsResponse {
   SeasonalityAdjustmentIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -9917,6 +13714,9 @@ export interface AddSeasonalityAdjustmentsResponse {
 
 /**
  * Input form of {@link AddSeasonalityAdjustmentsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsResponse
  */
 export interface AddSeasonalityAdjustmentsResponseInput extends Omit<
   AddSeasonalityAdjustmentsResponse,
@@ -9925,6 +13725,10 @@ export interface AddSeasonalityAdjustmentsResponseInput extends Omit<
   SeasonalityAdjustmentIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSeasonalityAdjustmentsRequest
+ */
 export interface UpdateSeasonalityAdjustmentsRequest {
   AccountId?: bigint;
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
@@ -9933,6 +13737,9 @@ export interface UpdateSeasonalityAdjustmentsRequest {
 /**
  * Input form of {@link UpdateSeasonalityAdjustmentsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSeasonalityAdjustmentsRequest
  */
 export interface UpdateSeasonalityAdjustmentsRequestInput extends Omit<
   UpdateSeasonalityAdjustmentsRequest,
@@ -9942,10 +13749,18 @@ export interface UpdateSeasonalityAdjustmentsRequestInput extends Omit<
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSeasonalityAdjustmentsResponse
+ */
 export interface UpdateSeasonalityAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSeasonalityAdjustmentsRequest
+ */
 export interface DeleteSeasonalityAdjustmentsRequest {
   AccountId?: bigint;
   SeasonalityAdjustmentIds?: ArrayOflong | null;
@@ -9954,6 +13769,9 @@ export interface DeleteSeasonalityAdjustmentsRequest {
 /**
  * Input form of {@link DeleteSeasonalityAdjustmentsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSeasonalityAdjustmentsRequest
  */
 export interface DeleteSeasonalityAdjustmentsRequestInput extends Omit<
   DeleteSeasonalityAdjustmentsRequest,
@@ -9963,10 +13781,18 @@ export interface DeleteSeasonalityAdjustmentsRequestInput extends Omit<
   SeasonalityAdjustmentIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSeasonalityAdjustmentsResponse
+ */
 export interface DeleteSeasonalityAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsRequest
+ */
 export interface GetSeasonalityAdjustmentsByIdsRequest {
   AccountId?: bigint;
   SeasonalityAdjustmentIds?: ArrayOflong | null;
@@ -9975,6 +13801,9 @@ export interface GetSeasonalityAdjustmentsByIdsRequest {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsRequest
  */
 export interface GetSeasonalityAdjustmentsByIdsRequestInput extends Omit<
   GetSeasonalityAdjustmentsByIdsRequest,
@@ -9984,6 +13813,10 @@ export interface GetSeasonalityAdjustmentsByIdsRequestInput extends Omit<
   SeasonalityAdjustmentIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsResponse
+ */
 export interface GetSeasonalityAdjustmentsByIdsResponse {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -9992,6 +13825,9 @@ export interface GetSeasonalityAdjustmentsByIdsResponse {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsResponse
  */
 export interface GetSeasonalityAdjustmentsByIdsResponseInput extends Omit<
   GetSeasonalityAdjustmentsByIdsResponse,
@@ -10000,6 +13836,10 @@ export interface GetSeasonalityAdjustmentsByIdsResponseInput extends Omit<
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdRequest
+ */
 export interface GetSeasonalityAdjustmentsByAccountIdRequest {
   AccountId?: bigint;
 }
@@ -10007,6 +13847,9 @@ export interface GetSeasonalityAdjustmentsByAccountIdRequest {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdRequest
  */
 export interface GetSeasonalityAdjustmentsByAccountIdRequestInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdRequest,
@@ -10015,6 +13858,10 @@ export interface GetSeasonalityAdjustmentsByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdResponse
+ */
 export interface GetSeasonalityAdjustmentsByAccountIdResponse {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -10023,6 +13870,9 @@ export interface GetSeasonalityAdjustmentsByAccountIdResponse {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdResponse
  */
 export interface GetSeasonalityAdjustmentsByAccountIdResponseInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdResponse,
@@ -10031,6 +13881,10 @@ export interface GetSeasonalityAdjustmentsByAccountIdResponseInput extends Omit<
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateAssetGroupRecommendationRequest
+ */
 export interface CreateAssetGroupRecommendationRequest {
   FinalUrls?: ArrayOfstring | null;
   Prompt?: string | null;
@@ -10038,13 +13892,21 @@ export interface CreateAssetGroupRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextTone, simpleType */
 export type AdRecommendationTextTone = "Friendly" | "Persuasive" | "Cute" | "Inspiring";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationAdditionalField, simpleType
+ */
 export type AdRecommendationAdditionalField =
   | "ImageSuggestionMetadata"
   | "MediaRefineResults"
   | "PromptBrandWarning";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateAssetGroupRecommendationResponse
+ */
 export interface CreateAssetGroupRecommendationResponse {
   AssetGroup?: AssetGroup | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestion | null;
@@ -10054,6 +13916,9 @@ export interface CreateAssetGroupRecommendationResponse {
 /**
  * Input form of {@link CreateAssetGroupRecommendationResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateAssetGroupRecommendationResponse
  */
 export interface CreateAssetGroupRecommendationResponseInput extends Omit<
   CreateAssetGroupRecommendationResponse,
@@ -10063,17 +13928,28 @@ export interface CreateAssetGroupRecommendationResponseInput extends Omit<
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationImageSuggestion,
+ * complexType
+ */
 export type ArrayOfAdRecommendationImageSuggestion = (AdRecommendationImageSuggestion | null)[];
 
 /**
  * Input form of {@link ArrayOfAdRecommendationImageSuggestion}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationImageSuggestion,
+ * complexType
  */
 export type ArrayOfAdRecommendationImageSuggestionInput = (
   | AdRecommendationImageSuggestionInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageSuggestion,
+ * complexType
+ */
 export interface AdRecommendationImageSuggestion {
   AssetLink?: AssetLink | null;
   Image?: Image | null;
@@ -10083,6 +13959,9 @@ export interface AdRecommendationImageSuggestion {
 
 /**
  * Input form of {@link AdRecommendationImageSuggestion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageSuggestion,
+ * complexType
  */
 export interface AdRecommendationImageSuggestionInput extends Omit<
   AdRecommendationImageSuggestion,
@@ -10092,6 +13971,10 @@ export interface AdRecommendationImageSuggestionInput extends Omit<
   Image?: ImageInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageSuggestionMetadata,
+ * complexType
+ */
 export interface AdRecommendationImageSuggestionMetadata {
   CustomizedProperties?: ArrayOfAdRecommendationCustomizedProperty | null;
   ImageAssetProperties?: ArrayOfAdRecommendationImageAssetProperty | null;
@@ -10100,22 +13983,38 @@ export interface AdRecommendationImageSuggestionMetadata {
   TextAssetProperties?: ArrayOfAdRecommendationTextAssetProperty | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationCustomizedProperty,
+ * complexType
+ */
 export type ArrayOfAdRecommendationCustomizedProperty = (
   | AdRecommendationCustomizedProperty
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationCustomizedProperty,
+ * complexType
+ */
 export interface AdRecommendationCustomizedProperty {
   AssetTypeName?: string | null;
   PropertyName?: string | null;
   PropertyValue?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationImageAssetProperty,
+ * complexType
+ */
 export type ArrayOfAdRecommendationImageAssetProperty = (
   | AdRecommendationImageAssetProperty
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageAssetProperty,
+ * complexType
+ */
 export interface AdRecommendationImageAssetProperty {
   CropHeight?: number | null;
   CropWidth?: number | null;
@@ -10125,21 +14024,35 @@ export interface AdRecommendationImageAssetProperty {
   ImageUrl?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageField, simpleType */
 export type AdRecommendationImageField = "Image" | "Logo";
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationTextAssetProperty,
+ * complexType
+ */
 export type ArrayOfAdRecommendationTextAssetProperty = (AdRecommendationTextAssetProperty | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextAssetProperty,
+ * complexType
+ */
 export interface AdRecommendationTextAssetProperty {
   Text?: string | null;
   TextField?: AdRecommendationTextField;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextField, simpleType */
 export type AdRecommendationTextField =
   | "Headline"
   | "LongHeadline"
   | "Description"
   | "CallToAction";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationRequest
+ */
 export interface CreateResponsiveAdRecommendationRequest {
   AdSubType?: AdSubType | null;
   FinalUrls?: ArrayOfstring | null;
@@ -10153,6 +14066,9 @@ export interface CreateResponsiveAdRecommendationRequest {
 /**
  * Input form of {@link CreateResponsiveAdRecommendationRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationRequest
  */
 export interface CreateResponsiveAdRecommendationRequestInput extends Omit<
   CreateResponsiveAdRecommendationRequest,
@@ -10161,8 +14077,13 @@ export interface CreateResponsiveAdRecommendationRequestInput extends Omit<
   BrandKitId?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationVideoType, simpleType */
 export type AdRecommendationVideoType = "OLV" | "CTV";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationResponse
+ */
 export interface CreateResponsiveAdRecommendationResponse {
   ResponsiveAd?: ResponsiveAd | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestion | null;
@@ -10174,6 +14095,9 @@ export interface CreateResponsiveAdRecommendationResponse {
 /**
  * Input form of {@link CreateResponsiveAdRecommendationResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationResponse
  */
 export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
   CreateResponsiveAdRecommendationResponse,
@@ -10185,23 +14109,37 @@ export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
   JobInfo?: AdRecommendationJobInfoInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationVideoSuggestion,
+ * complexType
+ */
 export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSuggestion | null)[];
 
 /**
  * Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationVideoSuggestion,
+ * complexType
  */
 export type ArrayOfAdRecommendationVideoSuggestionInput = (
   | AdRecommendationVideoSuggestionInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationVideoSuggestion,
+ * complexType
+ */
 export interface AdRecommendationVideoSuggestion {
   Video?: Video | null;
 }
 
 /**
  * Input form of {@link AdRecommendationVideoSuggestion}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationVideoSuggestion,
+ * complexType
  */
 export interface AdRecommendationVideoSuggestionInput extends Omit<
   AdRecommendationVideoSuggestion,
@@ -10210,6 +14148,7 @@ export interface AdRecommendationVideoSuggestionInput extends Omit<
   Video?: VideoInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationJobInfo, complexType */
 export interface AdRecommendationJobInfo {
   ErrorCode?: string | null;
   ErrorMessage?: string | null;
@@ -10217,17 +14156,29 @@ export interface AdRecommendationJobInfo {
   JobStatus?: string | null;
 }
 
-/** Input form of {@link AdRecommendationJobInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdRecommendationJobInfo}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationJobInfo, complexType
+ */
 export interface AdRecommendationJobInfoInput extends Omit<AdRecommendationJobInfo, "JobId"> {
   JobId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveSearchAdRecommendationRequest
+ */
 export interface CreateResponsiveSearchAdRecommendationRequest {
   FinalUrls?: ArrayOfstring | null;
   Prompt?: string | null;
   TextTone?: AdRecommendationTextTone | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveSearchAdRecommendationResponse
+ */
 export interface CreateResponsiveSearchAdRecommendationResponse {
   ResponsiveSearchAd?: ResponsiveSearchAd | null;
 }
@@ -10235,6 +14186,9 @@ export interface CreateResponsiveSearchAdRecommendationResponse {
 /**
  * Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveSearchAdRecommendationResponse
  */
 export interface CreateResponsiveSearchAdRecommendationResponseInput extends Omit<
   CreateResponsiveSearchAdRecommendationResponse,
@@ -10243,6 +14197,10 @@ export interface CreateResponsiveSearchAdRecommendationResponseInput extends Omi
   ResponsiveSearchAd?: ResponsiveSearchAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationRequest
+ */
 export interface RefineAssetGroupRecommendationRequest {
   AssetGroup?: AssetGroup | null;
   TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
@@ -10254,6 +14212,9 @@ export interface RefineAssetGroupRecommendationRequest {
 /**
  * Input form of {@link RefineAssetGroupRecommendationRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationRequest
  */
 export interface RefineAssetGroupRecommendationRequestInput extends Omit<
   RefineAssetGroupRecommendationRequest,
@@ -10263,30 +14224,53 @@ export interface RefineAssetGroupRecommendationRequestInput extends Omit<
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationTextRefineOperation,
+ * complexType
+ */
 export type ArrayOfAdRecommendationTextRefineOperation = (
   | AdRecommendationTextRefineOperation
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextRefineOperation,
+ * complexType
+ */
 export interface AdRecommendationTextRefineOperation {
   TextField?: AdRecommendationTextField;
   TextFieldIndex?: number;
   TextTone?: AdRecommendationTextTone | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationImageRefineOperation,
+ * complexType
+ */
 export type ArrayOfAdRecommendationImageRefineOperation = (
   | AdRecommendationImageRefineOperation
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageRefineOperation,
+ * complexType
+ */
 export interface AdRecommendationImageRefineOperation {
   ImageRefineType?: AdRecommendationImageRefineType;
   ImageIndex?: number;
   Prompt?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageRefineType, simpleType
+ */
 export type AdRecommendationImageRefineType = "BackgroundChange" | "RefineDisplay";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationResponse
+ */
 export interface RefineAssetGroupRecommendationResponse {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResult | null;
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
@@ -10295,6 +14279,9 @@ export interface RefineAssetGroupRecommendationResponse {
 /**
  * Input form of {@link RefineAssetGroupRecommendationResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationResponse
  */
 export interface RefineAssetGroupRecommendationResponseInput extends Omit<
   RefineAssetGroupRecommendationResponse,
@@ -10303,17 +14290,28 @@ export interface RefineAssetGroupRecommendationResponseInput extends Omit<
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationTextRefineResult,
+ * complexType
+ */
 export type ArrayOfAdRecommendationTextRefineResult = (AdRecommendationTextRefineResult | null)[];
 
 /**
  * Input form of {@link ArrayOfAdRecommendationTextRefineResult}: what a caller writes, where it
  * differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationTextRefineResult,
+ * complexType
  */
 export type ArrayOfAdRecommendationTextRefineResultInput = (
   | AdRecommendationTextRefineResultInput
   | null
 )[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextRefineResult,
+ * complexType
+ */
 export interface AdRecommendationTextRefineResult {
   Errors?: ArrayOfOperationError | null;
   TextAssetLinks?: ArrayOfAssetLink | null;
@@ -10321,6 +14319,9 @@ export interface AdRecommendationTextRefineResult {
 
 /**
  * Input form of {@link AdRecommendationTextRefineResult}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextRefineResult,
+ * complexType
  */
 export interface AdRecommendationTextRefineResultInput extends Omit<
   AdRecommendationTextRefineResult,
@@ -10329,8 +14330,10 @@ export interface AdRecommendationTextRefineResultInput extends Omit<
   TextAssetLinks?: ArrayOfAssetLinkInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOperationError, complexType */
 export type ArrayOfOperationError = (OperationError | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}OperationError, complexType */
 export interface OperationError {
   Code?: number;
   Details?: string | null;
@@ -10338,19 +14341,38 @@ export interface OperationError {
   Message?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationMediaRefineResult,
+ * complexType
+ */
 export type ArrayOfAdRecommendationMediaRefineResult = (AdRecommendationMediaRefineResult | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationMediaRefineResult,
+ * complexType
+ */
 export interface AdRecommendationMediaRefineResult {
   Errors?: ArrayOfOperationError | null;
   MediaList?: ArrayOfAdRecommendationRefinedMedia | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationRefinedMedia,
+ * complexType
+ */
 export type ArrayOfAdRecommendationRefinedMedia = (AdRecommendationRefinedMedia | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationRefinedMedia, complexType
+ */
 export interface AdRecommendationRefinedMedia {
   MediaUrl?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationRequest
+ */
 export interface RefineResponsiveAdRecommendationRequest {
   ResponsiveAd?: ResponsiveAd | null;
   TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
@@ -10362,6 +14384,9 @@ export interface RefineResponsiveAdRecommendationRequest {
 /**
  * Input form of {@link RefineResponsiveAdRecommendationRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationRequest
  */
 export interface RefineResponsiveAdRecommendationRequestInput extends Omit<
   RefineResponsiveAdRecommendationRequest,
@@ -10371,6 +14396,10 @@ export interface RefineResponsiveAdRecommendationRequestInput extends Omit<
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationResponse
+ */
 export interface RefineResponsiveAdRecommendationResponse {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResult | null;
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
@@ -10379,6 +14408,9 @@ export interface RefineResponsiveAdRecommendationResponse {
 /**
  * Input form of {@link RefineResponsiveAdRecommendationResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationResponse
  */
 export interface RefineResponsiveAdRecommendationResponseInput extends Omit<
   RefineResponsiveAdRecommendationResponse,
@@ -10387,6 +14419,10 @@ export interface RefineResponsiveAdRecommendationResponseInput extends Omit<
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationRequest
+ */
 export interface RefineResponsiveSearchAdRecommendationRequest {
   ResponsiveSearchAd?: ResponsiveSearchAd | null;
   TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
@@ -10395,6 +14431,9 @@ export interface RefineResponsiveSearchAdRecommendationRequest {
 /**
  * Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationRequest
  */
 export interface RefineResponsiveSearchAdRecommendationRequestInput extends Omit<
   RefineResponsiveSearchAdRecommendationRequest,
@@ -10403,6 +14442,10 @@ export interface RefineResponsiveSearchAdRecommendationRequestInput extends Omit
   ResponsiveSearchAd?: ResponsiveSearchAdInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationResponse
+ */
 export interface RefineResponsiveSearchAdRecommendationResponse {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResult | null;
 }
@@ -10410,6 +14453,9 @@ export interface RefineResponsiveSearchAdRecommendationResponse {
 /**
  * Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: what a caller writes, where
  * it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationResponse
  */
 export interface RefineResponsiveSearchAdRecommendationResponseInput extends Omit<
   RefineResponsiveSearchAdRecommendationResponse,
@@ -10418,6 +14464,10 @@ export interface RefineResponsiveSearchAdRecommendationResponseInput extends Omi
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobRequest
+ */
 export interface GetResponsiveAdRecommendationJobRequest {
   JobId?: bigint;
 }
@@ -10425,6 +14475,9 @@ export interface GetResponsiveAdRecommendationJobRequest {
 /**
  * Input form of {@link GetResponsiveAdRecommendationJobRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobRequest
  */
 export interface GetResponsiveAdRecommendationJobRequestInput extends Omit<
   GetResponsiveAdRecommendationJobRequest,
@@ -10433,6 +14486,10 @@ export interface GetResponsiveAdRecommendationJobRequestInput extends Omit<
   JobId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobResponse
+ */
 export interface GetResponsiveAdRecommendationJobResponse {
   ResponsiveAd?: ResponsiveAd | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestion | null;
@@ -10444,6 +14501,9 @@ export interface GetResponsiveAdRecommendationJobResponse {
 /**
  * Input form of {@link GetResponsiveAdRecommendationJobResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobResponse
  */
 export interface GetResponsiveAdRecommendationJobResponseInput extends Omit<
   GetResponsiveAdRecommendationJobResponse,
@@ -10455,6 +14515,10 @@ export interface GetResponsiveAdRecommendationJobResponseInput extends Omit<
   JobInfo?: AdRecommendationJobInfoInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesRequest
+ */
 export interface UpdateConversionValueRulesRequest {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
   Lcid?: number | null;
@@ -10462,6 +14526,9 @@ export interface UpdateConversionValueRulesRequest {
 
 /**
  * Input form of {@link UpdateConversionValueRulesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesRequest
  */
 export interface UpdateConversionValueRulesRequestInput extends Omit<
   UpdateConversionValueRulesRequest,
@@ -10470,11 +14537,17 @@ export interface UpdateConversionValueRulesRequestInput extends Omit<
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionValueRule, complexType */
 export type ArrayOfConversionValueRule = (ConversionValueRule | null)[];
 
-/** Input form of {@link ArrayOfConversionValueRule}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfConversionValueRule}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionValueRule, complexType
+ */
 export type ArrayOfConversionValueRuleInput = (ConversionValueRuleInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRule, complexType */
 export interface ConversionValueRule {
   AudienceCondition?: AudienceCondition | null;
   CurrencyCode?: string | null;
@@ -10487,7 +14560,11 @@ export interface ConversionValueRule {
   Value?: string | null;
 }
 
-/** Input form of {@link ConversionValueRule}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ConversionValueRule}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRule, complexType
+ */
 export interface ConversionValueRuleInput extends Omit<
   ConversionValueRule,
   "AudienceCondition" | "Id"
@@ -10496,37 +14573,56 @@ export interface ConversionValueRuleInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCondition, complexType */
 export interface AudienceCondition {
   Audiences?: ArrayOfAudienceConditionItem | null;
   IsPrimary?: boolean;
 }
 
-/** Input form of {@link AudienceCondition}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceCondition}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCondition, complexType
+ */
 export interface AudienceConditionInput extends Omit<AudienceCondition, "Audiences"> {
   Audiences?: ArrayOfAudienceConditionItemInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceConditionItem, complexType
+ */
 export type ArrayOfAudienceConditionItem = (AudienceConditionItem | null)[];
 
-/** Input form of {@link ArrayOfAudienceConditionItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceConditionItem}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceConditionItem, complexType
+ */
 export type ArrayOfAudienceConditionItemInput = (AudienceConditionItemInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceConditionItem, complexType */
 export interface AudienceConditionItem {
   Id?: bigint;
   Name?: string | null;
   Type?: AudienceType | null;
 }
 
-/** Input form of {@link AudienceConditionItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceConditionItem}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceConditionItem, complexType
+ */
 export interface AudienceConditionItemInput extends Omit<AudienceConditionItem, "Id"> {
   Id?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DeviceCondition, complexType */
 export interface DeviceCondition {
   DeviceTypes?: DeviceType;
   IsPrimary?: boolean;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationCondition, complexType */
 export interface LocationCondition {
   ExcludedLocationIntent?: IntentOption | null;
   ExcludedLocations?: ArrayOfLocationConditionItem | null;
@@ -10535,14 +14631,19 @@ export interface LocationCondition {
   IsPrimary?: boolean;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLocationConditionItem, complexType
+ */
 export type ArrayOfLocationConditionItem = (LocationConditionItem | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationConditionItem, complexType */
 export interface LocationConditionItem {
   Id?: number;
   Name?: string | null;
   Type?: LocationType | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LocationType, simpleType */
 export type LocationType =
   | "Country"
   | "SubGeography"
@@ -10552,14 +14653,24 @@ export type LocationType =
   | "County"
   | "Neighborhood";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRuleOperator, simpleType */
 export type ConversionValueRuleOperator = "Add" | "Multiply";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRuleStatus, simpleType */
 export type ConversionValueRuleStatus = "Active" | "Paused" | "Deleted" | "Invalid";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesResponse
+ */
 export interface UpdateConversionValueRulesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesStatusRequest
+ */
 export interface UpdateConversionValueRulesStatusRequest {
   RuleIds?: ArrayOflong | null;
   Status?: ConversionValueRuleStatus;
@@ -10568,6 +14679,9 @@ export interface UpdateConversionValueRulesStatusRequest {
 /**
  * Input form of {@link UpdateConversionValueRulesStatusRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesStatusRequest
  */
 export interface UpdateConversionValueRulesStatusRequestInput extends Omit<
   UpdateConversionValueRulesStatusRequest,
@@ -10576,16 +14690,29 @@ export interface UpdateConversionValueRulesStatusRequestInput extends Omit<
   RuleIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesStatusResponse
+ */
 export interface UpdateConversionValueRulesStatusResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesRequest
+ */
 export interface AddConversionValueRulesRequest {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
   Lcid?: number | null;
 }
 
-/** Input form of {@link AddConversionValueRulesRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddConversionValueRulesRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesRequest
+ */
 export interface AddConversionValueRulesRequestInput extends Omit<
   AddConversionValueRulesRequest,
   "ConversionValueRules"
@@ -10593,6 +14720,10 @@ export interface AddConversionValueRulesRequestInput extends Omit<
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesResponse
+ */
 export interface AddConversionValueRulesResponse {
   ConversionValueRuleIds?: ArrayOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -10600,6 +14731,9 @@ export interface AddConversionValueRulesResponse {
 
 /**
  * Input form of {@link AddConversionValueRulesResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesResponse
  */
 export interface AddConversionValueRulesResponseInput extends Omit<
   AddConversionValueRulesResponse,
@@ -10608,6 +14742,10 @@ export interface AddConversionValueRulesResponseInput extends Omit<
   ConversionValueRuleIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdRequest
+ */
 export interface GetConversionValueRulesByAccountIdRequest {
   AccountId?: bigint;
   Lcid?: number | null;
@@ -10616,6 +14754,9 @@ export interface GetConversionValueRulesByAccountIdRequest {
 /**
  * Input form of {@link GetConversionValueRulesByAccountIdRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdRequest
  */
 export interface GetConversionValueRulesByAccountIdRequestInput extends Omit<
   GetConversionValueRulesByAccountIdRequest,
@@ -10624,6 +14765,10 @@ export interface GetConversionValueRulesByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdResponse
+ */
 export interface GetConversionValueRulesByAccountIdResponse {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
 }
@@ -10631,6 +14776,9 @@ export interface GetConversionValueRulesByAccountIdResponse {
 /**
  * Input form of {@link GetConversionValueRulesByAccountIdResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdResponse
  */
 export interface GetConversionValueRulesByAccountIdResponseInput extends Omit<
   GetConversionValueRulesByAccountIdResponse,
@@ -10639,6 +14787,10 @@ export interface GetConversionValueRulesByAccountIdResponseInput extends Omit<
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsRequest
+ */
 export interface GetConversionValueRulesByIdsRequest {
   RuleIds?: ArrayOflong | null;
   Lcid?: number | null;
@@ -10647,6 +14799,9 @@ export interface GetConversionValueRulesByIdsRequest {
 /**
  * Input form of {@link GetConversionValueRulesByIdsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsRequest
  */
 export interface GetConversionValueRulesByIdsRequestInput extends Omit<
   GetConversionValueRulesByIdsRequest,
@@ -10655,6 +14810,10 @@ export interface GetConversionValueRulesByIdsRequestInput extends Omit<
   RuleIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsResponse
+ */
 export interface GetConversionValueRulesByIdsResponse {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -10663,6 +14822,9 @@ export interface GetConversionValueRulesByIdsResponse {
 /**
  * Input form of {@link GetConversionValueRulesByIdsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsResponse
  */
 export interface GetConversionValueRulesByIdsResponseInput extends Omit<
   GetConversionValueRulesByIdsResponse,
@@ -10671,12 +14833,21 @@ export interface GetConversionValueRulesByIdsResponseInput extends Omit<
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsRequest
+ */
 export interface AddBrandKitsRequest {
   AccountId?: bigint;
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link AddBrandKitsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBrandKitsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsRequest
+ */
 export interface AddBrandKitsRequestInput extends Omit<
   AddBrandKitsRequest,
   "AccountId" | "BrandKits"
@@ -10685,11 +14856,17 @@ export interface AddBrandKitsRequestInput extends Omit<
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKit, complexType */
 export type ArrayOfBrandKit = (BrandKit | null)[];
 
-/** Input form of {@link ArrayOfBrandKit}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfBrandKit}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKit, complexType
+ */
 export type ArrayOfBrandKitInput = (BrandKitInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKit, complexType */
 export interface BrandKit {
   BrandVoice?: BrandVoice | null;
   BusinessName?: string | null;
@@ -10704,7 +14881,11 @@ export interface BrandKit {
   TermExclusions?: ArrayOfstring | null;
 }
 
-/** Input form of {@link BrandKit}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BrandKit}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BrandKit, complexType
+ */
 export interface BrandKitInput extends Omit<
   BrandKit,
   "Id" | "Images" | "LandscapeLogos" | "SquareLogos"
@@ -10715,24 +14896,33 @@ export interface BrandKitInput extends Omit<
   SquareLogos?: ArrayOfBrandKitImageInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandVoice, complexType */
 export interface BrandVoice {
   Personality?: string | null;
   Tones?: ArrayOfstring | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitFont, complexType */
 export type ArrayOfBrandKitFont = (BrandKitFont | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitFont, complexType */
 export interface BrandKitFont {
   TextAssetType?: string | null;
   Typeface?: string | null;
   Weight?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitImage, complexType */
 export type ArrayOfBrandKitImage = (BrandKitImage | null)[];
 
-/** Input form of {@link ArrayOfBrandKitImage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfBrandKitImage}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitImage, complexType
+ */
 export type ArrayOfBrandKitImageInput = (BrandKitImageInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitImage, complexType */
 export interface BrandKitImage {
   CropHeight?: number | null;
   CropWidth?: number | null;
@@ -10743,42 +14933,68 @@ export interface BrandKitImage {
   Url?: string | null;
 }
 
-/** Input form of {@link BrandKitImage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BrandKitImage}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitImage, complexType
+ */
 export interface BrandKitImageInput extends Omit<BrandKitImage, "Id"> {
   Id?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitPalette, complexType */
 export type ArrayOfBrandKitPalette = (BrandKitPalette | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitPalette, complexType */
 export interface BrandKitPalette {
   ColorType?: string | null;
   Colors?: ArrayOfBrandKitColor | null;
   Name?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitColor, complexType */
 export type ArrayOfBrandKitColor = (BrandKitColor | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitColor, complexType */
 export interface BrandKitColor {
   HexCode?: string | null;
   Name?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsResponse
+ */
 export interface AddBrandKitsResponse {
   BrandKitIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBrandKitsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddBrandKitsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsResponse
+ */
 export interface AddBrandKitsResponseInput extends Omit<AddBrandKitsResponse, "BrandKitIds"> {
   BrandKitIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBrandKitsRequest
+ */
 export interface UpdateBrandKitsRequest {
   AccountId?: bigint;
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link UpdateBrandKitsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateBrandKitsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBrandKitsRequest
+ */
 export interface UpdateBrandKitsRequestInput extends Omit<
   UpdateBrandKitsRequest,
   "AccountId" | "BrandKits"
@@ -10787,16 +15003,29 @@ export interface UpdateBrandKitsRequestInput extends Omit<
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBrandKitsResponse
+ */
 export interface UpdateBrandKitsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBrandKitsRequest
+ */
 export interface DeleteBrandKitsRequest {
   AccountId?: bigint;
   BrandKitIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteBrandKitsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteBrandKitsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBrandKitsRequest
+ */
 export interface DeleteBrandKitsRequestInput extends Omit<
   DeleteBrandKitsRequest,
   "AccountId" | "BrandKitIds"
@@ -10805,10 +15034,18 @@ export interface DeleteBrandKitsRequestInput extends Omit<
   BrandKitIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBrandKitsResponse
+ */
 export interface DeleteBrandKitsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationRequest
+ */
 export interface CreateBrandKitRecommendationRequest {
   AccountId?: bigint;
   FinalUrl?: string | null;
@@ -10817,6 +15054,9 @@ export interface CreateBrandKitRecommendationRequest {
 /**
  * Input form of {@link CreateBrandKitRecommendationRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationRequest
  */
 export interface CreateBrandKitRecommendationRequestInput extends Omit<
   CreateBrandKitRecommendationRequest,
@@ -10825,6 +15065,10 @@ export interface CreateBrandKitRecommendationRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationResponse
+ */
 export interface CreateBrandKitRecommendationResponse {
   BrandKit?: BrandKit | null;
 }
@@ -10832,6 +15076,9 @@ export interface CreateBrandKitRecommendationResponse {
 /**
  * Input form of {@link CreateBrandKitRecommendationResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationResponse
  */
 export interface CreateBrandKitRecommendationResponseInput extends Omit<
   CreateBrandKitRecommendationResponse,
@@ -10840,6 +15087,10 @@ export interface CreateBrandKitRecommendationResponseInput extends Omit<
   BrandKit?: BrandKitInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsRequest
+ */
 export interface AddNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
@@ -10847,6 +15098,9 @@ export interface AddNewCustomerAcquisitionGoalsRequest {
 /**
  * Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsRequest
  */
 export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
   AddNewCustomerAcquisitionGoalsRequest,
@@ -10855,20 +15109,32 @@ export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNewCustomerAcquisitionGoal,
+ * complexType
+ */
 export type ArrayOfNewCustomerAcquisitionGoal = (NewCustomerAcquisitionGoal | null)[];
 
 /**
  * Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNewCustomerAcquisitionGoal,
+ * complexType
  */
 export type ArrayOfNewCustomerAcquisitionGoalInput = (NewCustomerAcquisitionGoalInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoal, complexType */
 export interface NewCustomerAcquisitionGoal {
   AdditionalValue?: string | null;
   Audiences?: ArrayOfAudienceIdName | null;
   Id?: bigint | null;
 }
 
-/** Input form of {@link NewCustomerAcquisitionGoal}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link NewCustomerAcquisitionGoal}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoal, complexType
+ */
 export interface NewCustomerAcquisitionGoalInput extends Omit<
   NewCustomerAcquisitionGoal,
   "Audiences" | "Id"
@@ -10877,21 +15143,35 @@ export interface NewCustomerAcquisitionGoalInput extends Omit<
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceIdName, complexType */
 export type ArrayOfAudienceIdName = (AudienceIdName | null)[];
 
-/** Input form of {@link ArrayOfAudienceIdName}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAudienceIdName}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceIdName, complexType
+ */
 export type ArrayOfAudienceIdNameInput = (AudienceIdNameInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceIdName, complexType */
 export interface AudienceIdName {
   Id?: bigint;
   Name?: string | null;
 }
 
-/** Input form of {@link AudienceIdName}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AudienceIdName}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceIdName, complexType
+ */
 export interface AudienceIdNameInput extends Omit<AudienceIdName, "Id"> {
   Id?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsResponse
+ */
 export interface AddNewCustomerAcquisitionGoalsResponse {
   NewCustomerAcquisitionGoalIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
@@ -10900,6 +15180,9 @@ export interface AddNewCustomerAcquisitionGoalsResponse {
 /**
  * Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsResponse
  */
 export interface AddNewCustomerAcquisitionGoalsResponseInput extends Omit<
   AddNewCustomerAcquisitionGoalsResponse,
@@ -10908,6 +15191,10 @@ export interface AddNewCustomerAcquisitionGoalsResponseInput extends Omit<
   NewCustomerAcquisitionGoalIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateNewCustomerAcquisitionGoalsRequest
+ */
 export interface UpdateNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
@@ -10915,6 +15202,9 @@ export interface UpdateNewCustomerAcquisitionGoalsRequest {
 /**
  * Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateNewCustomerAcquisitionGoalsRequest
  */
 export interface UpdateNewCustomerAcquisitionGoalsRequestInput extends Omit<
   UpdateNewCustomerAcquisitionGoalsRequest,
@@ -10923,10 +15213,18 @@ export interface UpdateNewCustomerAcquisitionGoalsRequestInput extends Omit<
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateNewCustomerAcquisitionGoalsResponse
+ */
 export interface UpdateNewCustomerAcquisitionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdRequest
+ */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdRequest {
   AccountId?: bigint;
 }
@@ -10934,6 +15232,9 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdRequest {
 /**
  * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: what a caller writes,
  * where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdRequest
  */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdRequest,
@@ -10942,6 +15243,10 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput extends O
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdResponse
+ */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdResponse {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
@@ -10949,6 +15254,9 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdResponse {
 /**
  * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: what a caller writes,
  * where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdResponse
  */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdResponse,
@@ -10957,11 +15265,20 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput extends 
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdRequest
+ */
 export interface GetBrandKitsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetBrandKitsByAccountIdRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBrandKitsByAccountIdRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdRequest
+ */
 export interface GetBrandKitsByAccountIdRequestInput extends Omit<
   GetBrandKitsByAccountIdRequest,
   "AccountId"
@@ -10969,12 +15286,19 @@ export interface GetBrandKitsByAccountIdRequestInput extends Omit<
   AccountId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdResponse
+ */
 export interface GetBrandKitsByAccountIdResponse {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
 /**
  * Input form of {@link GetBrandKitsByAccountIdResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdResponse
  */
 export interface GetBrandKitsByAccountIdResponseInput extends Omit<
   GetBrandKitsByAccountIdResponse,
@@ -10983,12 +15307,21 @@ export interface GetBrandKitsByAccountIdResponseInput extends Omit<
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsRequest
+ */
 export interface GetBrandKitsByIdsRequest {
   AccountId?: bigint;
   BrandKitIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetBrandKitsByIdsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBrandKitsByIdsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsRequest
+ */
 export interface GetBrandKitsByIdsRequestInput extends Omit<
   GetBrandKitsByIdsRequest,
   "AccountId" | "BrandKitIds"
@@ -10997,12 +15330,21 @@ export interface GetBrandKitsByIdsRequestInput extends Omit<
   BrandKitIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsResponse
+ */
 export interface GetBrandKitsByIdsResponse {
   BrandKits?: ArrayOfBrandKit | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBrandKitsByIdsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetBrandKitsByIdsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsResponse
+ */
 export interface GetBrandKitsByIdsResponseInput extends Omit<
   GetBrandKitsByIdsResponse,
   "BrandKits"
@@ -11010,6 +15352,10 @@ export interface GetBrandKitsByIdsResponseInput extends Omit<
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetClipchampTemplatesRequest
+ */
 export interface GetClipchampTemplatesRequest {
   Mock?: boolean | null;
   MaxAdsCount?: number | null;
@@ -11017,6 +15363,7 @@ export interface GetClipchampTemplatesRequest {
   Locale?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}VideoTemplateFilter, complexType */
 export interface VideoTemplateFilter {
   AspectRatios?: ArrayOfstring | null;
   Durations?: ArrayOfint | null;
@@ -11026,14 +15373,23 @@ export interface VideoTemplateFilter {
   Themes?: ArrayOfstring | null;
 }
 
+/** {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOfint, complexType */
 export type ArrayOfint = number[];
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetClipchampTemplatesResponse
+ */
 export interface GetClipchampTemplatesResponse {
   Templates?: ArrayOfClipchampTemplateInfo | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfClipchampTemplateInfo, complexType
+ */
 export type ArrayOfClipchampTemplateInfo = (ClipchampTemplateInfo | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ClipchampTemplateInfo, complexType */
 export interface ClipchampTemplateInfo {
   AspectRatio?: string | null;
   Duration?: number;
@@ -11048,56 +15404,92 @@ export interface ClipchampTemplateInfo {
   Themes?: ArrayOfstring | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSupportedClipchampAudioRequest
+ */
 export interface GetSupportedClipchampAudioRequest {
   AudioFilter?: AudioFilter | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AudioFilter, complexType */
 export interface AudioFilter {
   AudioNames?: ArrayOfstring | null;
   Categories?: ArrayOfstring | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSupportedClipchampAudioResponse
+ */
 export interface GetSupportedClipchampAudioResponse {
   Data?: SupportedClipchampAudioData | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SupportedClipchampAudioData, complexType
+ */
 export interface SupportedClipchampAudioData {
   Audio?: ArrayOfSupportedClipchampAudio | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSupportedClipchampAudio, complexType
+ */
 export type ArrayOfSupportedClipchampAudio = (SupportedClipchampAudio | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SupportedClipchampAudio, complexType */
 export interface SupportedClipchampAudio {
   AudioName?: string | null;
   Category?: string | null;
   Url?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSupportedFontsRequest
+ */
 export interface GetSupportedFontsRequest {
   AdSubType?: AdSubType;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetSupportedFontsResponse
+ */
 export interface GetSupportedFontsResponse {
   Data?: SupportedFontsData | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SupportedFontsData, complexType */
 export interface SupportedFontsData {
   SupportedFonts?: ArrayOfSupportedFont | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSupportedFont, complexType */
 export type ArrayOfSupportedFont = (SupportedFont | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}SupportedFont, complexType */
 export interface SupportedFont {
   FontFamily?: string | null;
   FontWeights?: ArrayOfstring | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckRequest
+ */
 export interface GetHealthCheckRequest {
   HealthCheckEntities?: ArrayOfHealthCheckEntity | null;
   HealthCheckTypes?: ArrayOfstring | null;
 }
 
-/** Input form of {@link GetHealthCheckRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetHealthCheckRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckRequest
+ */
 export interface GetHealthCheckRequestInput extends Omit<
   GetHealthCheckRequest,
   "HealthCheckEntities"
@@ -11105,28 +15497,47 @@ export interface GetHealthCheckRequestInput extends Omit<
   HealthCheckEntities?: ArrayOfHealthCheckEntityInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckEntity, complexType */
 export type ArrayOfHealthCheckEntity = (HealthCheckEntity | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfHealthCheckEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckEntity, complexType
+ */
 export type ArrayOfHealthCheckEntityInput = (HealthCheckEntityInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckEntity, complexType */
 export interface HealthCheckEntity {
   HealthCheckEntityId?: bigint;
   HealthCheckEntityLevel?: string | null;
 }
 
-/** Input form of {@link HealthCheckEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HealthCheckEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckEntity, complexType
+ */
 export interface HealthCheckEntityInput extends Omit<HealthCheckEntity, "HealthCheckEntityId"> {
   HealthCheckEntityId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckResponse
+ */
 export interface GetHealthCheckResponse {
   HealthCheckResultsMetadata?: ArrayOfHealthCheckMetadata | null;
   HealthCheckResults?: ArrayOfHealthCheckData | null;
   HealthCheckErrors?: ArrayOfHealthCheckError | null;
 }
 
-/** Input form of {@link GetHealthCheckResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetHealthCheckResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckResponse
+ */
 export interface GetHealthCheckResponseInput extends Omit<
   GetHealthCheckResponse,
   "HealthCheckResults" | "HealthCheckErrors"
@@ -11135,8 +15546,10 @@ export interface GetHealthCheckResponseInput extends Omit<
   HealthCheckErrors?: ArrayOfHealthCheckErrorInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckMetadata, complexType */
 export type ArrayOfHealthCheckMetadata = (HealthCheckMetadata | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckMetadata, complexType */
 export interface HealthCheckMetadata {
   HealthCheckCategory?: string | null;
   HealthCheckCategoryDisplayName?: string | null;
@@ -11148,8 +15561,13 @@ export interface HealthCheckMetadata {
   HealthCheckSubType?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckColumnMetadata,
+ * complexType
+ */
 export type ArrayOfHealthCheckColumnMetadata = (HealthCheckColumnMetadata | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckColumnMetadata, complexType */
 export interface HealthCheckColumnMetadata {
   HealthCheckActionLinksMetadata?: ArrayOfHealthCheckActionLinkMetadata | null;
   Key?: string | null;
@@ -11157,19 +15575,32 @@ export interface HealthCheckColumnMetadata {
   Type?: string | null;
 }
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckActionLinkMetadata,
+ * complexType
+ */
 export type ArrayOfHealthCheckActionLinkMetadata = (HealthCheckActionLinkMetadata | null)[];
 
+/**
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckActionLinkMetadata, complexType
+ */
 export interface HealthCheckActionLinkMetadata {
   LinkName?: string | null;
   LinkTemplate?: string | null;
   LinkType?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckData, complexType */
 export type ArrayOfHealthCheckData = (HealthCheckData | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfHealthCheckData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckData, complexType
+ */
 export type ArrayOfHealthCheckDataInput = (HealthCheckDataInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckData, complexType */
 export interface HealthCheckData {
   HealthCheckDataVersion?: string | null;
   HealthCheckEntity?: HealthCheckEntity | null;
@@ -11178,7 +15609,11 @@ export interface HealthCheckData {
   HealthCheckSubEntityResults?: HealthCheckSubEntityData | null;
 }
 
-/** Input form of {@link HealthCheckData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HealthCheckData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckData, complexType
+ */
 export interface HealthCheckDataInput extends Omit<
   HealthCheckData,
   "HealthCheckEntity" | "HealthCheckSubEntityResults"
@@ -11187,13 +15622,18 @@ export interface HealthCheckDataInput extends Omit<
   HealthCheckSubEntityResults?: HealthCheckSubEntityDataInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckSubEntityData, complexType */
 export interface HealthCheckSubEntityData {
   SubEntityHealthIssueCount?: number;
   SubEntityIds?: ArrayOflong | null;
   SubEntityLevel?: string | null;
 }
 
-/** Input form of {@link HealthCheckSubEntityData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HealthCheckSubEntityData}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckSubEntityData, complexType
+ */
 export interface HealthCheckSubEntityDataInput extends Omit<
   HealthCheckSubEntityData,
   "SubEntityIds"
@@ -11201,22 +15641,36 @@ export interface HealthCheckSubEntityDataInput extends Omit<
   SubEntityIds?: ArrayOflongInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckError, complexType */
 export type ArrayOfHealthCheckError = (HealthCheckError | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckError}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfHealthCheckError}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckError, complexType
+ */
 export type ArrayOfHealthCheckErrorInput = (HealthCheckErrorInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckError, complexType */
 export interface HealthCheckError {
   Errors?: ArrayOfOperationError | null;
   HealthCheckEntity?: HealthCheckEntity | null;
   HealthCheckName?: string | null;
 }
 
-/** Input form of {@link HealthCheckError}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HealthCheckError}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckError, complexType
+ */
 export interface HealthCheckErrorInput extends Omit<HealthCheckError, "HealthCheckEntity"> {
   HealthCheckEntity?: HealthCheckEntityInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsRequest
+ */
 export interface GetDiagnosticsRequest {
   Entities?: ArrayOfDiagnosticsEntity | null;
   Checks?: ArrayOfDiagnosticsFilter | null;
@@ -11224,59 +15678,93 @@ export interface GetDiagnosticsRequest {
   CallerName?: string | null;
 }
 
-/** Input form of {@link GetDiagnosticsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDiagnosticsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsRequest
+ */
 export interface GetDiagnosticsRequestInput extends Omit<GetDiagnosticsRequest, "Entities"> {
   Entities?: ArrayOfDiagnosticsEntityInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDiagnosticsEntity, complexType */
 export type ArrayOfDiagnosticsEntity = (DiagnosticsEntity | null)[];
 
-/** Input form of {@link ArrayOfDiagnosticsEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfDiagnosticsEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDiagnosticsEntity, complexType
+ */
 export type ArrayOfDiagnosticsEntityInput = (DiagnosticsEntityInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsEntity, complexType */
 export interface DiagnosticsEntity {
   Id?: bigint;
   SubType?: string | null;
   Type?: string | null;
 }
 
-/** Input form of {@link DiagnosticsEntity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DiagnosticsEntity}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsEntity, complexType
+ */
 export interface DiagnosticsEntityInput extends Omit<DiagnosticsEntity, "Id"> {
   Id?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDiagnosticsFilter, complexType */
 export type ArrayOfDiagnosticsFilter = (DiagnosticsFilter | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsFilter, complexType */
 export interface DiagnosticsFilter {
   Key?: string | null;
   Values?: ArrayOfstring | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsSettings, complexType */
 export interface DiagnosticsSettings {
   EnableCache?: boolean;
   LastCheckTimeUTC?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsResponse
+ */
 export interface GetDiagnosticsResponse {
   RequestStatus?: DiagnosticsRequestStatus | null;
   Entities?: ArrayOfEntityResult | null;
 }
 
-/** Input form of {@link GetDiagnosticsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDiagnosticsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsResponse
+ */
 export interface GetDiagnosticsResponseInput extends Omit<GetDiagnosticsResponse, "Entities"> {
   Entities?: ArrayOfEntityResultInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsRequestStatus, complexType */
 export interface DiagnosticsRequestStatus {
   Errors?: ArrayOfOperationError | null;
   Status?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityResult, complexType */
 export type ArrayOfEntityResult = (EntityResult | null)[];
 
-/** Input form of {@link ArrayOfEntityResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfEntityResult}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityResult, complexType
+ */
 export type ArrayOfEntityResultInput = (EntityResultInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EntityResult, complexType */
 export interface EntityResult {
   Categories?: ArrayOfCategoryResult | null;
   Id?: bigint;
@@ -11284,20 +15772,28 @@ export interface EntityResult {
   Type?: string | null;
 }
 
-/** Input form of {@link EntityResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EntityResult}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}EntityResult, complexType
+ */
 export interface EntityResultInput extends Omit<EntityResult, "Id"> {
   Id?: bigint | number;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCategoryResult, complexType */
 export type ArrayOfCategoryResult = (CategoryResult | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CategoryResult, complexType */
 export interface CategoryResult {
   AuditPoints?: ArrayOfAuditPointResult | null;
   Key?: string | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAuditPointResult, complexType */
 export type ArrayOfAuditPointResult = (AuditPointResult | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AuditPointResult, complexType */
 export interface AuditPointResult {
   Description?: string | null;
   Details?: ArrayOfKeyValueOfstringstring | null;
@@ -11306,15 +15802,31 @@ export interface AuditPointResult {
   Timestamp?: string | null;
 }
 
+/**
+ * {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOfKeyValueOfstringstring,
+ * complexType
+ */
 export type ArrayOfKeyValueOfstringstring = ArrayOfKeyValueOfstringstringKeyValueOfstringstring[];
 
+/**
+ * Anonymous complexType of local element
+ * {http://schemas.microsoft.com/2003/10/Serialization/Arrays}KeyValueOfstringstring
+ */
 export interface ArrayOfKeyValueOfstringstringKeyValueOfstringstring {
   Key: string | null;
   Value: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAnnotationOptOutRequest
+ */
 export type GetAnnotationOptOutRequest = Record<string, never>;
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAnnotationOptOutResponse
+ */
 export interface GetAnnotationOptOutResponse {
   Justification?: string | null;
   AnnotationOptOuts?: ArrayOfAnnotationOptOut | null;
@@ -11324,7 +15836,12 @@ export interface GetAnnotationOptOutResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAnnotationOptOutResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetAnnotationOptOutResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetAnnotationOptOutResponse
+ */
 export interface GetAnnotationOptOutResponseInput extends Omit<
   GetAnnotationOptOutResponse,
   "AnnotationOptOuts"
@@ -11332,11 +15849,17 @@ export interface GetAnnotationOptOutResponseInput extends Omit<
   AnnotationOptOuts?: ArrayOfAnnotationOptOutInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAnnotationOptOut, complexType */
 export type ArrayOfAnnotationOptOut = (AnnotationOptOut | null)[];
 
-/** Input form of {@link ArrayOfAnnotationOptOut}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfAnnotationOptOut}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAnnotationOptOut, complexType
+ */
 export type ArrayOfAnnotationOptOutInput = (AnnotationOptOutInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}AnnotationOptOut, complexType */
 export interface AnnotationOptOut {
   AccountId?: bigint;
   AnnotationGroupId?: bigint;
@@ -11344,7 +15867,11 @@ export interface AnnotationOptOut {
   IsOptOut?: boolean;
 }
 
-/** Input form of {@link AnnotationOptOut}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AnnotationOptOut}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AnnotationOptOut, complexType
+ */
 export interface AnnotationOptOutInput extends Omit<
   AnnotationOptOut,
   "AccountId" | "AnnotationGroupId" | "CustomerId"
@@ -11354,12 +15881,21 @@ export interface AnnotationOptOutInput extends Omit<
   CustomerId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAnnotationOptOutRequest
+ */
 export interface UpdateAnnotationOptOutRequest {
   Justification?: string | null;
   AnnotationOptOuts?: ArrayOfAnnotationOptOut | null;
 }
 
-/** Input form of {@link UpdateAnnotationOptOutRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateAnnotationOptOutRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAnnotationOptOutRequest
+ */
 export interface UpdateAnnotationOptOutRequestInput extends Omit<
   UpdateAnnotationOptOutRequest,
   "AnnotationOptOuts"
@@ -11367,11 +15903,20 @@ export interface UpdateAnnotationOptOutRequestInput extends Omit<
   AnnotationOptOuts?: ArrayOfAnnotationOptOutInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsRequest
+ */
 export interface AddLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/** Input form of {@link AddLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddLinkedInSegmentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsRequest
+ */
 export interface AddLinkedInSegmentsRequestInput extends Omit<
   AddLinkedInSegmentsRequest,
   "LinkedInSegments"
@@ -11379,11 +15924,17 @@ export interface AddLinkedInSegmentsRequestInput extends Omit<
   LinkedInSegments?: ArrayOfLinkedInSegmentInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLinkedInSegment, complexType */
 export type ArrayOfLinkedInSegment = (LinkedInSegmentOrDerived | null)[];
 
-/** Input form of {@link ArrayOfLinkedInSegment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfLinkedInSegment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLinkedInSegment, complexType
+ */
 export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentOrDerivedInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LinkedInSegment, complexType */
 export interface LinkedInSegment {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11397,7 +15948,11 @@ export interface LinkedInSegment {
   Type?: ProfileType;
 }
 
-/** Input form of {@link LinkedInSegment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LinkedInSegment}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}LinkedInSegment, complexType
+ */
 export interface LinkedInSegmentInput extends Omit<LinkedInSegment, "Id" | "Reach"> {
   Id?: bigint | number | null;
   Reach?: bigint | number | null;
@@ -11409,6 +15964,7 @@ export type LinkedInSegmentOrDerived = LinkedInSegment | CompanyList;
 /** Input form of {@link LinkedInSegmentOrDerived}. */
 export type LinkedInSegmentOrDerivedInput = LinkedInSegmentInput | CompanyListInput;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CompanyList, complexType */
 export interface CompanyList {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11425,39 +15981,64 @@ export interface CompanyList {
   Total?: number | null;
 }
 
-/** Input form of {@link CompanyList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CompanyList}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CompanyList, complexType
+ */
 export interface CompanyListInput extends Omit<CompanyList, "Id" | "Reach" | "CompanyNames"> {
   Id?: bigint | number | null;
   Reach?: bigint | number | null;
   CompanyNames?: ArrayOfCompanyNameInput | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompanyName, complexType */
 export type ArrayOfCompanyName = (CompanyName | null)[];
 
-/** Input form of {@link ArrayOfCompanyName}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfCompanyName}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompanyName, complexType
+ */
 export type ArrayOfCompanyNameInput = (CompanyNameInput | null)[];
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CompanyName, complexType */
 export interface CompanyName {
   Id?: bigint | null;
   Name?: string | null;
   Status?: CompanyNameStatus | null;
 }
 
-/** Input form of {@link CompanyName}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CompanyName}: what a caller writes, where it differs.
+ *
+ * {https://bingads.microsoft.com/CampaignManagement/v13}CompanyName, complexType
+ */
 export interface CompanyNameInput extends Omit<CompanyName, "Id"> {
   Id?: bigint | number | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}CompanyNameStatus, simpleType */
 export type CompanyNameStatus = "NotProcessed" | "Matched" | "NoMatch";
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}LinkedInSegmentStatus, simpleType */
 export type LinkedInSegmentStatus = "Building" | "Ready" | "ReachTooSmall";
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsResponse
+ */
 export interface AddLinkedInSegmentsResponse {
   LinkedInSegmentIds?: ArrayOfNullableOflong | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddLinkedInSegmentsResponse}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AddLinkedInSegmentsResponse}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsResponse
+ */
 export interface AddLinkedInSegmentsResponseInput extends Omit<
   AddLinkedInSegmentsResponse,
   "LinkedInSegmentIds"
@@ -11465,11 +16046,20 @@ export interface AddLinkedInSegmentsResponseInput extends Omit<
   LinkedInSegmentIds?: ArrayOfNullableOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLinkedInSegmentsRequest
+ */
 export interface DeleteLinkedInSegmentsRequest {
   LinkedInSegmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteLinkedInSegmentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLinkedInSegmentsRequest
+ */
 export interface DeleteLinkedInSegmentsRequestInput extends Omit<
   DeleteLinkedInSegmentsRequest,
   "LinkedInSegmentIds"
@@ -11477,15 +16067,28 @@ export interface DeleteLinkedInSegmentsRequestInput extends Omit<
   LinkedInSegmentIds?: ArrayOflongInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLinkedInSegmentsResponse
+ */
 export interface DeleteLinkedInSegmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLinkedInSegmentsRequest
+ */
 export interface UpdateLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/** Input form of {@link UpdateLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpdateLinkedInSegmentsRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLinkedInSegmentsRequest
+ */
 export interface UpdateLinkedInSegmentsRequestInput extends Omit<
   UpdateLinkedInSegmentsRequest,
   "LinkedInSegments"
@@ -11493,24 +16096,42 @@ export interface UpdateLinkedInSegmentsRequestInput extends Omit<
   LinkedInSegments?: ArrayOfLinkedInSegmentInput | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLinkedInSegmentsResponse
+ */
 export interface UpdateLinkedInSegmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagAuthKeyRequest
+ */
 export interface GetUetTagAuthKeyRequest {
   UetTagId?: bigint;
 }
 
-/** Input form of {@link GetUetTagAuthKeyRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetUetTagAuthKeyRequest}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagAuthKeyRequest
+ */
 export interface GetUetTagAuthKeyRequestInput extends Omit<GetUetTagAuthKeyRequest, "UetTagId"> {
   UetTagId?: bigint | number;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagAuthKeyResponse
+ */
 export interface GetUetTagAuthKeyResponse {
   UetTagAuthKey?: string | null;
   PartialErrors?: ArrayOfBatchError | null;
 }
 
+/** {https://adapi.microsoft.com}AdApiFaultDetail, complexType */
 export interface AdApiFaultDetail {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11521,6 +16142,7 @@ export interface AdApiFaultDetail {
   Errors?: ArrayOfAdApiError | null;
 }
 
+/** {https://adapi.microsoft.com}ApplicationFault, complexType */
 export interface ApplicationFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11537,6 +16159,7 @@ export type ApplicationFaultOrDerived =
   | EditorialApiFaultDetail
   | AdApiFaultDetail;
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ApiFaultDetail, complexType */
 export interface ApiFaultDetail {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11548,6 +16171,7 @@ export interface ApiFaultDetail {
   OperationErrors?: ArrayOfOperationError | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}EditorialApiFaultDetail, complexType */
 export interface EditorialApiFaultDetail {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -11560,10 +16184,13 @@ export interface EditorialApiFaultDetail {
   OperationErrors?: ArrayOfOperationError | null;
 }
 
+/** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEditorialError, complexType */
 export type ArrayOfEditorialError = (EditorialError | null)[];
 
+/** {https://adapi.microsoft.com}ArrayOfAdApiError, complexType */
 export type ArrayOfAdApiError = (AdApiError | null)[];
 
+/** {https://adapi.microsoft.com}AdApiError, complexType */
 export interface AdApiError {
   Code?: number;
   Detail?: string | null;
@@ -11571,8 +16198,16 @@ export interface AdApiError {
   Message?: string | null;
 }
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}SetAccountPropertiesResponse
+ */
 export type SetAccountPropertiesResponse = Record<string, never>;
 
+/**
+ * Anonymous complexType of element
+ * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAnnotationOptOutResponse
+ */
 export type UpdateAnnotationOptOutResponse = Record<string, never>;
 
 /**

@@ -17,9 +17,10 @@ import type { ConversionRate } from "./types.js";
  * a fault.
  */
 export interface CurrencyConvertorService {
-  readonly conversionRate: (input: ConversionRate, context: CurrencyConvertorContext) =>
-    | number
-    | Promise<number>;
+  readonly conversionRate: (
+    input: ConversionRate,
+    context: CurrencyConvertorContext,
+  ) => number | Promise<number>;
 }
 
 /**

@@ -4,11 +4,13 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Anonymous complexType of element {http://www.webserviceX.NET/}ConversionRate */
 export interface ConversionRate {
   FromCurrency: Currency;
   ToCurrency: Currency;
 }
 
+/** {http://www.webserviceX.NET/}Currency, simpleType */
 export type Currency =
   | "AFA"
   | "ALL"
@@ -162,6 +164,7 @@ export type Currency =
   | "ZWD"
   | "TRY";
 
+/** Anonymous complexType of element {http://www.webserviceX.NET/}ConversionRateResponse */
 export interface ConversionRateResponse {
   ConversionRateResult: number;
 }

@@ -12,9 +12,10 @@ export type TransactionProcessorClientOptions = ClientOptions<TransactionProcess
 export interface TransactionProcessorClient {
   /** The port this client sends to. */
   readonly port: TransactionProcessorPortName;
-  readonly runTransaction: (input: RequestMessageInput, options?: CallOptions) => Promise<
-    ReplyMessage
-  >;
+  readonly runTransaction: (
+    input: RequestMessageInput,
+    options?: CallOptions,
+  ) => Promise<ReplyMessage>;
 }
 
 /**

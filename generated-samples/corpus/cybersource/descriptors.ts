@@ -734,19 +734,17 @@ export const PaySubscriptionUpdateService: ComplexDesc<t.PaySubscriptionUpdateSe
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionEventUpdateService: ComplexDesc<
-  t.PaySubscriptionEventUpdateService
-> = complex(
-  "PaySubscriptionEventUpdateService",
-  () => [field("action", xs.string)],
-  { attrs: [attribute("run", "", Boolean_, { required: true })] },
-);
+export const PaySubscriptionEventUpdateService: ComplexDesc<t.PaySubscriptionEventUpdateService> =
+  complex(
+    "PaySubscriptionEventUpdateService",
+    () => [field("action", xs.string)],
+    { attrs: [attribute("run", "", Boolean_, { required: true })] },
+  );
 
-export const PaySubscriptionRetrieveService: ComplexDesc<
-  t.PaySubscriptionRetrieveService
-> = complex("PaySubscriptionRetrieveService", () => [], {
-  attrs: [attribute("run", "", Boolean_, { required: true })],
-});
+export const PaySubscriptionRetrieveService: ComplexDesc<t.PaySubscriptionRetrieveService> =
+  complex("PaySubscriptionRetrieveService", () => [], {
+    attrs: [attribute("run", "", Boolean_, { required: true })],
+  });
 
 export const PayPalPaymentService: ComplexDesc<t.PayPalPaymentService> = complex(
   "PayPalPaymentService",
@@ -869,21 +867,19 @@ export const PayPalButtonCreateService: ComplexDesc<t.PayPalButtonCreateService>
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalPreapprovedPaymentService: ComplexDesc<
-  t.PayPalPreapprovedPaymentService
-> = complex(
-  "PayPalPreapprovedPaymentService",
-  () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
-  { attrs: [attribute("run", "", Boolean_, { required: true })] },
-);
+export const PayPalPreapprovedPaymentService: ComplexDesc<t.PayPalPreapprovedPaymentService> =
+  complex(
+    "PayPalPreapprovedPaymentService",
+    () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
+    { attrs: [attribute("run", "", Boolean_, { required: true })] },
+  );
 
-export const PayPalPreapprovedUpdateService: ComplexDesc<
-  t.PayPalPreapprovedUpdateService
-> = complex(
-  "PayPalPreapprovedUpdateService",
-  () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
-  { attrs: [attribute("run", "", Boolean_, { required: true })] },
-);
+export const PayPalPreapprovedUpdateService: ComplexDesc<t.PayPalPreapprovedUpdateService> =
+  complex(
+    "PayPalPreapprovedUpdateService",
+    () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
+    { attrs: [attribute("run", "", Boolean_, { required: true })] },
+  );
 
 export const RiskUpdateService: ComplexDesc<t.RiskUpdateService> = complex(
   "RiskUpdateService",
@@ -1035,17 +1031,15 @@ export const CCCreditReply: ComplexDesc<t.CCCreditReply, t.CCCreditReplyInput> =
   ],
 );
 
-export const CCAuthReversalReply: ComplexDesc<
-  t.CCAuthReversalReply,
-  t.CCAuthReversalReplyInput
-> = complex("CCAuthReversalReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("authorizationCode", xs.string),
-  field("processorResponse", xs.string),
-  field("requestDateTime", DateTime),
-  field("forwardCode", xs.string),
-]);
+export const CCAuthReversalReply: ComplexDesc<t.CCAuthReversalReply, t.CCAuthReversalReplyInput> =
+  complex("CCAuthReversalReply", () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("authorizationCode", xs.string),
+    field("processorResponse", xs.string),
+    field("requestDateTime", DateTime),
+    field("forwardCode", xs.string),
+  ]);
 
 export const ECDebitReply: ComplexDesc<t.ECDebitReply, t.ECDebitReplyInput> = complex(
   "ECDebitReply",
@@ -1211,27 +1205,25 @@ export const FXQuote: ComplexDesc<t.FXQuote> = complex("FXQuote", () => [
   field("receivedDateTime", DateTime),
 ]);
 
-export const BankTransferReply: ComplexDesc<
-  t.BankTransferReply,
-  t.BankTransferReplyInput
-> = complex("BankTransferReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("accountHolder", xs.string),
-  field("accountNumber", xs.string),
-  field("amount", Amount),
-  field("bankName", xs.string),
-  field("bankCity", xs.string),
-  field("bankCountry", xs.string),
-  field("paymentReference", xs.string),
-  field("processorResponse", xs.string),
-  field("bankSwiftCode", xs.string),
-  field("bankSpecialID", xs.string),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-  field("iban", xs.string),
-  field("bankCode", xs.string),
-  field("branchCode", xs.string),
-]);
+export const BankTransferReply: ComplexDesc<t.BankTransferReply, t.BankTransferReplyInput> =
+  complex("BankTransferReply", () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("accountHolder", xs.string),
+    field("accountNumber", xs.string),
+    field("amount", Amount),
+    field("bankName", xs.string),
+    field("bankCity", xs.string),
+    field("bankCountry", xs.string),
+    field("paymentReference", xs.string),
+    field("processorResponse", xs.string),
+    field("bankSwiftCode", xs.string),
+    field("bankSpecialID", xs.string),
+    field("requestDateTime", DateTime),
+    field("reconciliationID", xs.string),
+    field("iban", xs.string),
+    field("bankCode", xs.string),
+    field("branchCode", xs.string),
+  ]);
 
 export const BankTransferRefundReply: ComplexDesc<
   t.BankTransferRefundReply,
@@ -1386,27 +1378,23 @@ export const PaySubscriptionRetrieveReply: ComplexDesc<
   field("merchantSecureDataField4", xs.string),
 ]);
 
-export const PayPalPaymentReply: ComplexDesc<
-  t.PayPalPaymentReply,
-  t.PayPalPaymentReplyInput
-> = complex("PayPalPaymentReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("secureData", xs.string),
-  field("amount", Amount),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-]);
+export const PayPalPaymentReply: ComplexDesc<t.PayPalPaymentReply, t.PayPalPaymentReplyInput> =
+  complex("PayPalPaymentReply", () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("secureData", xs.string),
+    field("amount", Amount),
+    field("requestDateTime", DateTime),
+    field("reconciliationID", xs.string),
+  ]);
 
-export const PayPalCreditReply: ComplexDesc<
-  t.PayPalCreditReply,
-  t.PayPalCreditReplyInput
-> = complex("PayPalCreditReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-]);
+export const PayPalCreditReply: ComplexDesc<t.PayPalCreditReply, t.PayPalCreditReplyInput> =
+  complex("PayPalCreditReply", () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("requestDateTime", DateTime),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+  ]);
 
 export const VoidReply: ComplexDesc<t.VoidReply, t.VoidReplyInput> = complex("VoidReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
@@ -1415,18 +1403,16 @@ export const VoidReply: ComplexDesc<t.VoidReply, t.VoidReplyInput> = complex("Vo
   field("currency", xs.string),
 ]);
 
-export const PinlessDebitReply: ComplexDesc<
-  t.PinlessDebitReply,
-  t.PinlessDebitReplyInput
-> = complex("PinlessDebitReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("authorizationCode", xs.string),
-  field("requestDateTime", DateTime),
-  field("processorResponse", xs.string),
-  field("receiptNumber", xs.string),
-  field("reconciliationID", xs.string),
-]);
+export const PinlessDebitReply: ComplexDesc<t.PinlessDebitReply, t.PinlessDebitReplyInput> =
+  complex("PinlessDebitReply", () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("authorizationCode", xs.string),
+    field("requestDateTime", DateTime),
+    field("processorResponse", xs.string),
+    field("receiptNumber", xs.string),
+    field("reconciliationID", xs.string),
+  ]);
 
 export const PinlessDebitValidateReply: ComplexDesc<
   t.PinlessDebitValidateReply,

@@ -17,9 +17,10 @@ import type { ReplyMessageInput, RequestMessage } from "./types.js";
  * a fault.
  */
 export interface TransactionProcessorService {
-  readonly runTransaction: (input: RequestMessage, context: TransactionProcessorContext) =>
-    | ReplyMessageInput
-    | Promise<ReplyMessageInput>;
+  readonly runTransaction: (
+    input: RequestMessage,
+    context: TransactionProcessorContext,
+  ) => ReplyMessageInput | Promise<ReplyMessageInput>;
 }
 
 /**

@@ -5,6 +5,7 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XmlNode } from "@wsdl-tsgen/runtime";
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RequestMessage, complexType */
 export interface RequestMessage {
   merchantID?: string;
   merchantReferenceCode?: string;
@@ -79,7 +80,11 @@ export interface RequestMessage {
   reserved: RequestReserved[];
 }
 
-/** Input form of {@link RequestMessage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RequestMessage}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}RequestMessage, complexType
+ */
 export interface RequestMessageInput extends Omit<
   RequestMessage,
  
@@ -108,6 +113,7 @@ export interface RequestMessageInput extends Omit<
   reserved?: RequestReserved[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}InvoiceHeader, complexType */
 export interface InvoiceHeader {
   merchantDescriptor?: string;
   merchantDescriptorContact?: string;
@@ -131,8 +137,10 @@ export interface InvoiceHeader {
   invoiceDate?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}boolean, simpleType */
 export type Boolean_ = string;
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BillTo, complexType */
 export interface BillTo {
   title?: string;
   firstName?: string;
@@ -168,6 +176,7 @@ export interface BillTo {
   personalID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ShipTo, complexType */
 export interface ShipTo {
   title?: string;
   firstName?: string;
@@ -189,6 +198,7 @@ export interface ShipTo {
   shippingMethod?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ShipFrom, complexType */
 export interface ShipFrom {
   title?: string;
   firstName?: string;
@@ -209,6 +219,7 @@ export interface ShipFrom {
   email?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Item, complexType */
 export interface Item {
   /** Attribute id. */
   id?: bigint;
@@ -277,15 +288,21 @@ export interface Item {
   zeroCostToCustomerIndicator?: string;
 }
 
-/** Input form of {@link Item}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Item}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}Item, complexType
+ */
 export interface ItemInput extends Omit<Item, "id" | "quantity"> {
   /** Attribute id. */
   id?: bigint | number;
   quantity?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}amount, simpleType */
 export type Amount = string;
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PurchaseTotals, complexType */
 export interface PurchaseTotals {
   currency?: string;
   discountAmount?: Amount;
@@ -295,11 +312,13 @@ export interface PurchaseTotals {
   freightAmount?: Amount;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}FundingTotals, complexType */
 export interface FundingTotals {
   currency?: string;
   grandTotalAmount?: Amount;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Pos, complexType */
 export interface Pos {
   entryMode?: string;
   cardPresent?: string;
@@ -313,11 +332,13 @@ export interface Pos {
   conditionCode?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Installment, complexType */
 export interface Installment {
   sequence?: string;
   totalCount?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Card, complexType */
 export interface Card {
   fullName?: string;
   accountNumber?: string;
@@ -334,7 +355,11 @@ export interface Card {
   bin?: string;
 }
 
-/** Input form of {@link Card}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Card}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}Card, complexType
+ */
 export interface CardInput extends Omit<
   Card,
   "expirationMonth" | "expirationYear" | "startMonth" | "startYear"
@@ -345,6 +370,7 @@ export interface CardInput extends Omit<
   startYear?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Check, complexType */
 export interface Check {
   fullName?: string;
   accountNumber?: string;
@@ -354,6 +380,7 @@ export interface Check {
   accountEncoderID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BML, complexType */
 export interface BML {
   customerBillingAddressChange?: Boolean_;
   customerEmailChange?: Boolean_;
@@ -386,7 +413,11 @@ export interface BML {
   billToPhoneType?: string;
 }
 
-/** Input form of {@link BML}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BML}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}BML, complexType
+ */
 export interface BMLInput extends Omit<
   BML,
   "yearsAtCurrentResidence" | "yearsWithCurrentEmployer"
@@ -395,6 +426,7 @@ export interface BMLInput extends Omit<
   yearsWithCurrentEmployer?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}GECC, complexType */
 export interface GECC {
   saleType?: string;
   planNumber?: string;
@@ -404,16 +436,22 @@ export interface GECC {
   line: string[];
 }
 
-/** Input form of {@link GECC}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GECC}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}GECC, complexType
+ */
 export interface GECCInput extends Omit<GECC, "line"> {
   line?: string[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}UCAF, complexType */
 export interface UCAF {
   authenticationData?: string;
   collectionIndicator?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}FundTransfer, complexType */
 export interface FundTransfer {
   accountNumber?: string;
   accountName?: string;
@@ -421,6 +459,7 @@ export interface FundTransfer {
   iban?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankInfo, complexType */
 export interface BankInfo {
   bankCode?: string;
   name?: string;
@@ -433,11 +472,13 @@ export interface BankInfo {
   issuerID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Subscription, complexType */
 export interface Subscription {
   title?: string;
   paymentMethod?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RecurringSubscriptionInfo, complexType */
 export interface RecurringSubscriptionInfo {
   subscriptionID?: string;
   status?: string;
@@ -453,7 +494,11 @@ export interface RecurringSubscriptionInfo {
   billPayment?: Boolean_;
 }
 
-/** Input form of {@link RecurringSubscriptionInfo}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RecurringSubscriptionInfo}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}RecurringSubscriptionInfo, complexType
+ */
 export interface RecurringSubscriptionInfoInput extends Omit<
   RecurringSubscriptionInfo,
   "numberOfPayments" | "numberOfPaymentsToAdd" | "event"
@@ -463,22 +508,29 @@ export interface RecurringSubscriptionInfoInput extends Omit<
   event?: PaySubscriptionEventInput;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEvent, complexType */
 export interface PaySubscriptionEvent {
   amount?: Amount;
   approvedBy?: string;
   number?: bigint;
 }
 
-/** Input form of {@link PaySubscriptionEvent}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PaySubscriptionEvent}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEvent, complexType
+ */
 export interface PaySubscriptionEventInput extends Omit<PaySubscriptionEvent, "number"> {
   number?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DecisionManager, complexType */
 export interface DecisionManager {
   enabled?: Boolean_;
   profile?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}OtherTax, complexType */
 export interface OtherTax {
   vatTaxAmount?: Amount;
   vatTaxRate?: Amount;
@@ -491,7 +543,11 @@ export interface OtherTax {
   nationalTaxIndicator?: bigint;
 }
 
-/** Input form of {@link OtherTax}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link OtherTax}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}OtherTax, complexType
+ */
 export interface OtherTaxInput extends Omit<
   OtherTax,
   "localTaxIndicator" | "nationalTaxIndicator"
@@ -500,11 +556,13 @@ export interface OtherTaxInput extends Omit<
   nationalTaxIndicator?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPal, complexType */
 export interface PayPal {
   /** Elements matched by xs:any, as raw XML trees. */
   $any?: XmlNode[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}MerchantDefinedData, complexType */
 export interface MerchantDefinedData {
   field1?: string;
   field2?: string;
@@ -512,6 +570,7 @@ export interface MerchantDefinedData {
   field4?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}MerchantSecureData, complexType */
 export interface MerchantSecureData {
   field1?: string;
   field2?: string;
@@ -519,6 +578,7 @@ export interface MerchantSecureData {
   field4?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}JPO, complexType */
 export interface JPO {
   paymentMethod?: bigint;
   bonusAmount?: Amount;
@@ -526,13 +586,18 @@ export interface JPO {
   installments?: bigint;
 }
 
-/** Input form of {@link JPO}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link JPO}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}JPO, complexType
+ */
 export interface JPOInput extends Omit<JPO, "paymentMethod" | "bonuses" | "installments"> {
   paymentMethod?: bigint | number;
   bonuses?: bigint | number;
   installments?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthService, complexType */
 export interface CCAuthService {
   /** Attribute run. */
   run: Boolean_;
@@ -553,6 +618,7 @@ export interface CCAuthService {
   traceNumber?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCCaptureService, complexType */
 export interface CCCaptureService {
   /** Attribute run. */
   run: Boolean_;
@@ -567,6 +633,7 @@ export interface CCCaptureService {
   merchantReceiptNumber?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCCreditService, complexType */
 export interface CCCreditService {
   /** Attribute run. */
   run: Boolean_;
@@ -584,6 +651,7 @@ export interface CCCreditService {
   merchantReceiptNumber?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReversalService, complexType */
 export interface CCAuthReversalService {
   /** Attribute run. */
   run: Boolean_;
@@ -591,6 +659,7 @@ export interface CCAuthReversalService {
   authRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitService, complexType */
 export interface ECDebitService {
   /** Attribute run. */
   run: Boolean_;
@@ -603,7 +672,11 @@ export interface ECDebitService {
   commerceIndicator?: string;
 }
 
-/** Input form of {@link ECDebitService}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ECDebitService}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitService, complexType
+ */
 export interface ECDebitServiceInput extends Omit<
   ECDebitService,
   "paymentMode" | "verificationLevel"
@@ -612,6 +685,7 @@ export interface ECDebitServiceInput extends Omit<
   verificationLevel?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ECCreditService, complexType */
 export interface ECCreditService {
   /** Attribute run. */
   run: Boolean_;
@@ -624,6 +698,7 @@ export interface ECCreditService {
   debitRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthEnrollService, complexType */
 export interface PayerAuthEnrollService {
   /** Attribute run. */
   run: Boolean_;
@@ -640,14 +715,17 @@ export interface PayerAuthEnrollService {
   merchantID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}dateTime, simpleType */
 export type DateTime = string;
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthValidateService, complexType */
 export interface PayerAuthValidateService {
   /** Attribute run. */
   run: Boolean_;
   signedPARes?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}TaxService, complexType */
 export interface TaxService {
   /** Attribute run. */
   run: Boolean_;
@@ -669,6 +747,7 @@ export interface TaxService {
   pointOfTitleTransfer?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}AFSService, complexType */
 export interface AFSService {
   /** Attribute run. */
   run: Boolean_;
@@ -678,11 +757,13 @@ export interface AFSService {
   customRiskModel?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DAVService, complexType */
 export interface DAVService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ExportService, complexType */
 export interface ExportService {
   /** Attribute run. */
   run: Boolean_;
@@ -692,16 +773,19 @@ export interface ExportService {
   nameWeight?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}FXRatesService, complexType */
 export interface FXRatesService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferService, complexType */
 export interface BankTransferService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRefundService, complexType */
 export interface BankTransferRefundService {
   /** Attribute run. */
   run: Boolean_;
@@ -713,12 +797,14 @@ export interface BankTransferRefundService {
   bankTransferRealTimeRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRealTimeService, complexType */
 export interface BankTransferRealTimeService {
   /** Attribute run. */
   run: Boolean_;
   bankTransferRealTimeType?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitMandateService, complexType */
 export interface DirectDebitMandateService {
   /** Attribute run. */
   run: Boolean_;
@@ -726,6 +812,7 @@ export interface DirectDebitMandateService {
   firstDebitDate?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitService, complexType */
 export interface DirectDebitService {
   /** Attribute run. */
   run: Boolean_;
@@ -740,6 +827,7 @@ export interface DirectDebitService {
   validateRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitRefundService, complexType */
 export interface DirectDebitRefundService {
   /** Attribute run. */
   run: Boolean_;
@@ -748,12 +836,14 @@ export interface DirectDebitRefundService {
   directDebitRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitValidateService, complexType */
 export interface DirectDebitValidateService {
   /** Attribute run. */
   run: Boolean_;
   directDebitValidateText?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionCreateService, complexType */
 export interface PaySubscriptionCreateService {
   /** Attribute run. */
   run: Boolean_;
@@ -762,22 +852,30 @@ export interface PaySubscriptionCreateService {
   disableAutoAuth?: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionUpdateService, complexType */
 export interface PaySubscriptionUpdateService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/**
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEventUpdateService, complexType
+ */
 export interface PaySubscriptionEventUpdateService {
   /** Attribute run. */
   run: Boolean_;
   action?: string;
 }
 
+/**
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionRetrieveService, complexType
+ */
 export interface PaySubscriptionRetrieveService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPaymentService, complexType */
 export interface PayPalPaymentService {
   /** Attribute run. */
   run: Boolean_;
@@ -786,6 +884,7 @@ export interface PayPalPaymentService {
   reconciliationID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalCreditService, complexType */
 export interface PayPalCreditService {
   /** Attribute run. */
   run: Boolean_;
@@ -794,6 +893,7 @@ export interface PayPalCreditService {
   payPalPaymentRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}VoidService, complexType */
 export interface VoidService {
   /** Attribute run. */
   run: Boolean_;
@@ -801,6 +901,7 @@ export interface VoidService {
   voidRequestToken?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BusinessRules, complexType */
 export interface BusinessRules {
   ignoreAVSResult?: Boolean_;
   ignoreCVResult?: Boolean_;
@@ -811,11 +912,16 @@ export interface BusinessRules {
   scoreThreshold?: bigint;
 }
 
-/** Input form of {@link BusinessRules}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BusinessRules}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}BusinessRules, complexType
+ */
 export interface BusinessRulesInput extends Omit<BusinessRules, "scoreThreshold"> {
   scoreThreshold?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitService, complexType */
 export interface PinlessDebitService {
   /** Attribute run. */
   run: Boolean_;
@@ -823,16 +929,19 @@ export interface PinlessDebitService {
   commerceIndicator?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitValidateService, complexType */
 export interface PinlessDebitValidateService {
   /** Attribute run. */
   run: Boolean_;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Batch, complexType */
 export interface Batch {
   batchID?: string;
   recordID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}AirlineData, complexType */
 export interface AirlineData {
   agentCode?: string;
   agentName?: string;
@@ -865,7 +974,11 @@ export interface AirlineData {
   numberOfPassengers?: string;
 }
 
-/** Input form of {@link AirlineData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AirlineData}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}AirlineData, complexType
+ */
 export interface AirlineDataInput extends Omit<
   AirlineData,
   "checkDigit" | "restrictedTicketIndicator" | "clearingCount" | "leg"
@@ -876,6 +989,7 @@ export interface AirlineDataInput extends Omit<
   leg?: LegInput[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Leg, complexType */
 export interface Leg {
   /** Attribute id. */
   id: bigint;
@@ -898,13 +1012,18 @@ export interface Leg {
   endorsementsRestrictions?: string;
 }
 
-/** Input form of {@link Leg}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Leg}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}Leg, complexType
+ */
 export interface LegInput extends Omit<Leg, "id" | "stopoverCode"> {
   /** Attribute id. */
   id: bigint | number;
   stopoverCode?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalButtonCreateService, complexType */
 export interface PayPalButtonCreateService {
   /** Attribute run. */
   run: Boolean_;
@@ -912,6 +1031,9 @@ export interface PayPalButtonCreateService {
   reconciliationID?: string;
 }
 
+/**
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedPaymentService, complexType
+ */
 export interface PayPalPreapprovedPaymentService {
   /** Attribute run. */
   run: Boolean_;
@@ -919,6 +1041,9 @@ export interface PayPalPreapprovedPaymentService {
   reconciliationID?: string;
 }
 
+/**
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedUpdateService, complexType
+ */
 export interface PayPalPreapprovedUpdateService {
   /** Attribute run. */
   run: Boolean_;
@@ -926,6 +1051,7 @@ export interface PayPalPreapprovedUpdateService {
   reconciliationID?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RiskUpdateService, complexType */
 export interface RiskUpdateService {
   /** Attribute run. */
   run: Boolean_;
@@ -935,6 +1061,7 @@ export interface RiskUpdateService {
   negativeAddress?: Address;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}Address, complexType */
 export interface Address {
   street1?: string;
   street2?: string;
@@ -944,11 +1071,13 @@ export interface Address {
   country?: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RequestReserved, complexType */
 export interface RequestReserved {
   name: string;
   value: string;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ReplyMessage, complexType */
 export interface ReplyMessage {
   merchantReferenceCode: string;
   requestID: string;
@@ -996,7 +1125,11 @@ export interface ReplyMessage {
   reserved?: ReplyReserved;
 }
 
-/** Input form of {@link ReplyMessage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReplyMessage}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ReplyMessage, complexType
+ */
 export interface ReplyMessageInput extends Omit<
   ReplyMessage,
  
@@ -1079,12 +1212,14 @@ export interface ReplyMessageInput extends Omit<
   decisionReply?: DecisionReplyInput;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DeniedPartiesMatch, complexType */
 export interface DeniedPartiesMatch {
   list: string;
   name: string[];
   address: string[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReply, complexType */
 export interface CCAuthReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1117,11 +1252,16 @@ export interface CCAuthReply {
   enhancedDataEnabled?: string;
 }
 
-/** Input form of {@link CCAuthReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CCAuthReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReply, complexType
+ */
 export interface CCAuthReplyInput extends Omit<CCAuthReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCCaptureReply, complexType */
 export interface CCCaptureReply {
   reasonCode: bigint;
   requestDateTime?: DateTime;
@@ -1136,11 +1276,16 @@ export interface CCCaptureReply {
   enhancedDataEnabled?: string;
 }
 
-/** Input form of {@link CCCaptureReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CCCaptureReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}CCCaptureReply, complexType
+ */
 export interface CCCaptureReplyInput extends Omit<CCCaptureReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCCreditReply, complexType */
 export interface CCCreditReply {
   reasonCode: bigint;
   requestDateTime?: DateTime;
@@ -1152,11 +1297,16 @@ export interface CCCreditReply {
   forwardCode?: string;
 }
 
-/** Input form of {@link CCCreditReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CCCreditReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}CCCreditReply, complexType
+ */
 export interface CCCreditReplyInput extends Omit<CCCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReversalReply, complexType */
 export interface CCAuthReversalReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1166,11 +1316,16 @@ export interface CCAuthReversalReply {
   forwardCode?: string;
 }
 
-/** Input form of {@link CCAuthReversalReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CCAuthReversalReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReversalReply, complexType
+ */
 export interface CCAuthReversalReplyInput extends Omit<CCAuthReversalReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitReply, complexType */
 export interface ECDebitReply {
   reasonCode: bigint;
   settlementMethod?: string;
@@ -1184,12 +1339,17 @@ export interface ECDebitReply {
   avsCodeRaw?: string;
 }
 
-/** Input form of {@link ECDebitReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ECDebitReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitReply, complexType
+ */
 export interface ECDebitReplyInput extends Omit<ECDebitReply, "reasonCode" | "verificationLevel"> {
   reasonCode: bigint | number;
   verificationLevel?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ECCreditReply, complexType */
 export interface ECCreditReply {
   reasonCode: bigint;
   settlementMethod?: string;
@@ -1200,11 +1360,16 @@ export interface ECCreditReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link ECCreditReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ECCreditReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ECCreditReply, complexType
+ */
 export interface ECCreditReplyInput extends Omit<ECCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthEnrollReply, complexType */
 export interface PayerAuthEnrollReply {
   reasonCode: bigint;
   acsURL?: string;
@@ -1216,11 +1381,16 @@ export interface PayerAuthEnrollReply {
   ucafCollectionIndicator?: string;
 }
 
-/** Input form of {@link PayerAuthEnrollReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayerAuthEnrollReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthEnrollReply, complexType
+ */
 export interface PayerAuthEnrollReplyInput extends Omit<PayerAuthEnrollReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthValidateReply, complexType */
 export interface PayerAuthValidateReply {
   reasonCode: bigint;
   authenticationResult?: string;
@@ -1234,11 +1404,16 @@ export interface PayerAuthValidateReply {
   ucafCollectionIndicator?: string;
 }
 
-/** Input form of {@link PayerAuthValidateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayerAuthValidateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthValidateReply, complexType
+ */
 export interface PayerAuthValidateReplyInput extends Omit<PayerAuthValidateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}TaxReply, complexType */
 export interface TaxReply {
   reasonCode: bigint;
   currency?: string;
@@ -1256,12 +1431,17 @@ export interface TaxReply {
   item: TaxReplyItem[];
 }
 
-/** Input form of {@link TaxReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TaxReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}TaxReply, complexType
+ */
 export interface TaxReplyInput extends Omit<TaxReply, "reasonCode" | "item"> {
   reasonCode: bigint | number;
   item?: TaxReplyItemInput[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}TaxReplyItem, complexType */
 export interface TaxReplyItem {
   /** Attribute id. */
   id: bigint;
@@ -1272,12 +1452,17 @@ export interface TaxReplyItem {
   totalTaxAmount: Amount;
 }
 
-/** Input form of {@link TaxReplyItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TaxReplyItem}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}TaxReplyItem, complexType
+ */
 export interface TaxReplyItemInput extends Omit<TaxReplyItem, "id"> {
   /** Attribute id. */
   id: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}AFSReply, complexType */
 export interface AFSReply {
   reasonCode: bigint;
   afsResult?: bigint;
@@ -1297,13 +1482,18 @@ export interface AFSReply {
   scoreModelUsed?: string;
 }
 
-/** Input form of {@link AFSReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AFSReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}AFSReply, complexType
+ */
 export interface AFSReplyInput extends Omit<AFSReply, "reasonCode" | "afsResult" | "hostSeverity"> {
   reasonCode: bigint | number;
   afsResult?: bigint | number;
   hostSeverity?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DAVReply, complexType */
 export interface DAVReply {
   reasonCode: bigint;
   addressType?: string;
@@ -1341,34 +1531,49 @@ export interface DAVReply {
   intlErrorInfo?: string;
 }
 
-/** Input form of {@link DAVReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DAVReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DAVReply, complexType
+ */
 export interface DAVReplyInput extends Omit<DAVReply, "reasonCode" | "matchScore"> {
   reasonCode: bigint | number;
   matchScore?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ExportReply, complexType */
 export interface ExportReply {
   reasonCode: bigint;
   ipCountryConfidence?: bigint;
 }
 
-/** Input form of {@link ExportReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExportReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ExportReply, complexType
+ */
 export interface ExportReplyInput extends Omit<ExportReply, "reasonCode" | "ipCountryConfidence"> {
   reasonCode: bigint | number;
   ipCountryConfidence?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}FXRatesReply, complexType */
 export interface FXRatesReply {
   reasonCode: bigint;
   quote: FXQuote[];
 }
 
-/** Input form of {@link FXRatesReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FXRatesReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}FXRatesReply, complexType
+ */
 export interface FXRatesReplyInput extends Omit<FXRatesReply, "reasonCode" | "quote"> {
   reasonCode: bigint | number;
   quote?: FXQuote[];
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}FXQuote, complexType */
 export interface FXQuote {
   id?: string;
   rate?: string;
@@ -1379,6 +1584,7 @@ export interface FXQuote {
   receivedDateTime?: DateTime;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferReply, complexType */
 export interface BankTransferReply {
   reasonCode: bigint;
   accountHolder?: string;
@@ -1398,11 +1604,16 @@ export interface BankTransferReply {
   branchCode?: string;
 }
 
-/** Input form of {@link BankTransferReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BankTransferReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferReply, complexType
+ */
 export interface BankTransferReplyInput extends Omit<BankTransferReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRefundReply, complexType */
 export interface BankTransferRefundReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1411,11 +1622,16 @@ export interface BankTransferRefundReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link BankTransferRefundReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BankTransferRefundReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRefundReply, complexType
+ */
 export interface BankTransferRefundReplyInput extends Omit<BankTransferRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRealTimeReply, complexType */
 export interface BankTransferRealTimeReply {
   reasonCode: bigint;
   formMethod?: string;
@@ -1426,7 +1642,11 @@ export interface BankTransferRealTimeReply {
   amount?: Amount;
 }
 
-/** Input form of {@link BankTransferRealTimeReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BankTransferRealTimeReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRealTimeReply, complexType
+ */
 export interface BankTransferRealTimeReplyInput extends Omit<
   BankTransferRealTimeReply,
   "reasonCode"
@@ -1434,6 +1654,7 @@ export interface BankTransferRealTimeReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitMandateReply, complexType */
 export interface DirectDebitMandateReply {
   reasonCode: bigint;
   mandateID?: string;
@@ -1443,11 +1664,16 @@ export interface DirectDebitMandateReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitMandateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DirectDebitMandateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitMandateReply, complexType
+ */
 export interface DirectDebitMandateReplyInput extends Omit<DirectDebitMandateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitReply, complexType */
 export interface DirectDebitReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1456,11 +1682,16 @@ export interface DirectDebitReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DirectDebitReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitReply, complexType
+ */
 export interface DirectDebitReplyInput extends Omit<DirectDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitValidateReply, complexType */
 export interface DirectDebitValidateReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1469,7 +1700,11 @@ export interface DirectDebitValidateReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitValidateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DirectDebitValidateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitValidateReply, complexType
+ */
 export interface DirectDebitValidateReplyInput extends Omit<
   DirectDebitValidateReply,
   "reasonCode"
@@ -1477,6 +1712,7 @@ export interface DirectDebitValidateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitRefundReply, complexType */
 export interface DirectDebitRefundReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1485,17 +1721,26 @@ export interface DirectDebitRefundReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitRefundReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DirectDebitRefundReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitRefundReply, complexType
+ */
 export interface DirectDebitRefundReplyInput extends Omit<DirectDebitRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionCreateReply, complexType */
 export interface PaySubscriptionCreateReply {
   reasonCode: bigint;
   subscriptionID: string;
 }
 
-/** Input form of {@link PaySubscriptionCreateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PaySubscriptionCreateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionCreateReply, complexType
+ */
 export interface PaySubscriptionCreateReplyInput extends Omit<
   PaySubscriptionCreateReply,
   "reasonCode"
@@ -1503,12 +1748,17 @@ export interface PaySubscriptionCreateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionUpdateReply, complexType */
 export interface PaySubscriptionUpdateReply {
   reasonCode: bigint;
   subscriptionID: string;
 }
 
-/** Input form of {@link PaySubscriptionUpdateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PaySubscriptionUpdateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionUpdateReply, complexType
+ */
 export interface PaySubscriptionUpdateReplyInput extends Omit<
   PaySubscriptionUpdateReply,
   "reasonCode"
@@ -1516,12 +1766,17 @@ export interface PaySubscriptionUpdateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/**
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEventUpdateReply, complexType
+ */
 export interface PaySubscriptionEventUpdateReply {
   reasonCode: bigint;
 }
 
 /**
  * Input form of {@link PaySubscriptionEventUpdateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEventUpdateReply, complexType
  */
 export interface PaySubscriptionEventUpdateReplyInput extends Omit<
   PaySubscriptionEventUpdateReply,
@@ -1530,6 +1785,7 @@ export interface PaySubscriptionEventUpdateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionRetrieveReply, complexType */
 export interface PaySubscriptionRetrieveReply {
   reasonCode: bigint;
   approvalRequired?: string;
@@ -1590,7 +1846,11 @@ export interface PaySubscriptionRetrieveReply {
   merchantSecureDataField4?: string;
 }
 
-/** Input form of {@link PaySubscriptionRetrieveReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PaySubscriptionRetrieveReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionRetrieveReply, complexType
+ */
 export interface PaySubscriptionRetrieveReplyInput extends Omit<
   PaySubscriptionRetrieveReply,
   "reasonCode"
@@ -1598,6 +1858,7 @@ export interface PaySubscriptionRetrieveReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPaymentReply, complexType */
 export interface PayPalPaymentReply {
   reasonCode: bigint;
   secureData?: string;
@@ -1606,11 +1867,16 @@ export interface PayPalPaymentReply {
   reconciliationID?: string;
 }
 
-/** Input form of {@link PayPalPaymentReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayPalPaymentReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPaymentReply, complexType
+ */
 export interface PayPalPaymentReplyInput extends Omit<PayPalPaymentReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalCreditReply, complexType */
 export interface PayPalCreditReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1619,11 +1885,16 @@ export interface PayPalCreditReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link PayPalCreditReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayPalCreditReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalCreditReply, complexType
+ */
 export interface PayPalCreditReplyInput extends Omit<PayPalCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}VoidReply, complexType */
 export interface VoidReply {
   reasonCode: bigint;
   requestDateTime?: DateTime;
@@ -1631,11 +1902,16 @@ export interface VoidReply {
   currency?: string;
 }
 
-/** Input form of {@link VoidReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VoidReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}VoidReply, complexType
+ */
 export interface VoidReplyInput extends Omit<VoidReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitReply, complexType */
 export interface PinlessDebitReply {
   reasonCode: bigint;
   amount?: Amount;
@@ -1646,18 +1922,27 @@ export interface PinlessDebitReply {
   reconciliationID?: string;
 }
 
-/** Input form of {@link PinlessDebitReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PinlessDebitReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitReply, complexType
+ */
 export interface PinlessDebitReplyInput extends Omit<PinlessDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitValidateReply, complexType */
 export interface PinlessDebitValidateReply {
   reasonCode: bigint;
   status?: string;
   requestDateTime?: DateTime;
 }
 
-/** Input form of {@link PinlessDebitValidateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PinlessDebitValidateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitValidateReply, complexType
+ */
 export interface PinlessDebitValidateReplyInput extends Omit<
   PinlessDebitValidateReply,
   "reasonCode"
@@ -1665,6 +1950,7 @@ export interface PinlessDebitValidateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalButtonCreateReply, complexType */
 export interface PayPalButtonCreateReply {
   reasonCode: bigint;
   encryptedFormData?: string;
@@ -1674,11 +1960,16 @@ export interface PayPalButtonCreateReply {
   buttonType?: string;
 }
 
-/** Input form of {@link PayPalButtonCreateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayPalButtonCreateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalButtonCreateReply, complexType
+ */
 export interface PayPalButtonCreateReplyInput extends Omit<PayPalButtonCreateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedPaymentReply, complexType */
 export interface PayPalPreapprovedPaymentReply {
   reasonCode: bigint;
   requestDateTime?: DateTime;
@@ -1706,7 +1997,11 @@ export interface PayPalPreapprovedPaymentReply {
   paymentSourceID?: string;
 }
 
-/** Input form of {@link PayPalPreapprovedPaymentReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayPalPreapprovedPaymentReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedPaymentReply, complexType
+ */
 export interface PayPalPreapprovedPaymentReplyInput extends Omit<
   PayPalPreapprovedPaymentReply,
   "reasonCode"
@@ -1714,6 +2009,7 @@ export interface PayPalPreapprovedPaymentReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedUpdateReply, complexType */
 export interface PayPalPreapprovedUpdateReply {
   reasonCode: bigint;
   requestDateTime?: DateTime;
@@ -1730,7 +2026,11 @@ export interface PayPalPreapprovedUpdateReply {
   paymentSourceID?: string;
 }
 
-/** Input form of {@link PayPalPreapprovedUpdateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PayPalPreapprovedUpdateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedUpdateReply, complexType
+ */
 export interface PayPalPreapprovedUpdateReplyInput extends Omit<
   PayPalPreapprovedUpdateReply,
   "reasonCode"
@@ -1738,25 +2038,36 @@ export interface PayPalPreapprovedUpdateReplyInput extends Omit<
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RiskUpdateReply, complexType */
 export interface RiskUpdateReply {
   reasonCode: bigint;
 }
 
-/** Input form of {@link RiskUpdateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RiskUpdateReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}RiskUpdateReply, complexType
+ */
 export interface RiskUpdateReplyInput extends Omit<RiskUpdateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}DecisionReply, complexType */
 export interface DecisionReply {
   activeProfileReply?: ProfileReply;
   velocityInfoCode?: string;
 }
 
-/** Input form of {@link DecisionReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DecisionReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}DecisionReply, complexType
+ */
 export interface DecisionReplyInput extends Omit<DecisionReply, "activeProfileReply"> {
   activeProfileReply?: ProfileReplyInput;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ProfileReply, complexType */
 export interface ProfileReply {
   selectedBy?: string;
   name?: string;
@@ -1764,16 +2075,26 @@ export interface ProfileReply {
   rulesTriggered?: RuleResultItems;
 }
 
-/** Input form of {@link ProfileReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProfileReply}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}ProfileReply, complexType
+ */
 export interface ProfileReplyInput extends Omit<ProfileReply, "rulesTriggered"> {
   rulesTriggered?: RuleResultItemsInput;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItems, complexType */
 export type RuleResultItems = RuleResultItem[];
 
-/** Input form of {@link RuleResultItems}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RuleResultItems}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItems, complexType
+ */
 export type RuleResultItemsInput = RuleResultItemInput[];
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItem, complexType */
 export interface RuleResultItem {
   name?: string;
   decision?: string;
@@ -1781,11 +2102,16 @@ export interface RuleResultItem {
   ruleID?: bigint;
 }
 
-/** Input form of {@link RuleResultItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RuleResultItem}: what a caller writes, where it differs.
+ *
+ * {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItem, complexType
+ */
 export interface RuleResultItemInput extends Omit<RuleResultItem, "ruleID"> {
   ruleID?: bigint | number;
 }
 
+/** {urn:schemas-cybersource-com:transaction-data-1.26}ReplyReserved, complexType */
 export interface ReplyReserved {
   /** Elements matched by xs:any, as raw XML trees. */
   $any?: XmlNode[];

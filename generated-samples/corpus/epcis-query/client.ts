@@ -24,9 +24,10 @@ export interface EPCglobalEPCISServiceClient {
   readonly getQueryNames: (input: EmptyParms, options?: CallOptions) => Promise<ArrayOfString>;
   readonly subscribe: (input: SubscribeInput, options?: CallOptions) => Promise<void>;
   readonly unsubscribe: (input: Unsubscribe, options?: CallOptions) => Promise<void>;
-  readonly getSubscriptionIDs: (input: GetSubscriptionIDs, options?: CallOptions) => Promise<
-    ArrayOfString
-  >;
+  readonly getSubscriptionIDs: (
+    input: GetSubscriptionIDs,
+    options?: CallOptions,
+  ) => Promise<ArrayOfString>;
   readonly poll: (input: Poll, options?: CallOptions) => Promise<QueryResults>;
   readonly getStandardVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;
   readonly getVendorVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;

@@ -147,13 +147,12 @@ export const QueryScheduleExtensionType: ComplexDesc<t.QueryScheduleExtensionTyp
   { any: true, anyRequired: "", anyAttrs: true },
 );
 
-export const SubscriptionControlsExtensionType: ComplexDesc<
-  t.SubscriptionControlsExtensionType
-> = complex("SubscriptionControlsExtensionType", () => [], {
-  any: true,
-  anyRequired: "",
-  anyAttrs: true,
-});
+export const SubscriptionControlsExtensionType: ComplexDesc<t.SubscriptionControlsExtensionType> =
+  complex("SubscriptionControlsExtensionType", () => [], {
+    any: true,
+    anyRequired: "",
+    anyAttrs: true,
+  });
 
 export const Unsubscribe: ComplexDesc<t.Unsubscribe> = complex("Unsubscribe", () => [
   field("subscriptionID", xs.string),
@@ -349,31 +348,28 @@ export const DestinationListType: ArrayDesc<t.DestinationListType> = array(
   field("destination", () => SourceDestType, { max: UNBOUNDED }),
 );
 
-export const AggregationEventExtension2Type: ComplexDesc<
-  t.AggregationEventExtension2Type
-> = complex("AggregationEventExtension2Type", () => [], {
-  any: true,
-  anyRequired: "",
-  anyAttrs: true,
-});
+export const AggregationEventExtension2Type: ComplexDesc<t.AggregationEventExtension2Type> =
+  complex("AggregationEventExtension2Type", () => [], {
+    any: true,
+    anyRequired: "",
+    anyAttrs: true,
+  });
 
-export const QuantityEventType: ComplexDesc<
-  t.QuantityEventType,
-  t.QuantityEventTypeInput
-> = complex(
-  "QuantityEventType",
-  () => [
-    field("epcClass", EPCClassType),
-    field("quantity", xs.int),
-    field("bizStep", BusinessStepIDType, OPTIONAL),
-    field("disposition", DispositionIDType, OPTIONAL),
-    field("readPoint", ReadPointType, OPTIONAL),
-    field("bizLocation", BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
-    field("extension", QuantityEventExtensionType, OPTIONAL),
-  ],
-  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
-);
+export const QuantityEventType: ComplexDesc<t.QuantityEventType, t.QuantityEventTypeInput> =
+  complex(
+    "QuantityEventType",
+    () => [
+      field("epcClass", EPCClassType),
+      field("quantity", xs.int),
+      field("bizStep", BusinessStepIDType, OPTIONAL),
+      field("disposition", DispositionIDType, OPTIONAL),
+      field("readPoint", ReadPointType, OPTIONAL),
+      field("bizLocation", BusinessLocationType, OPTIONAL),
+      field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+      field("extension", QuantityEventExtensionType, OPTIONAL),
+    ],
+    { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
+  );
 
 export const QuantityEventExtensionType: ComplexDesc<t.QuantityEventExtensionType> = complex(
   "QuantityEventExtensionType",
@@ -411,13 +407,12 @@ export const TransactionEventExtensionType: ComplexDesc<t.TransactionEventExtens
   { anyAttrs: true },
 );
 
-export const TransactionEventExtension2Type: ComplexDesc<
-  t.TransactionEventExtension2Type
-> = complex("TransactionEventExtension2Type", () => [], {
-  any: true,
-  anyRequired: "",
-  anyAttrs: true,
-});
+export const TransactionEventExtension2Type: ComplexDesc<t.TransactionEventExtension2Type> =
+  complex("TransactionEventExtension2Type", () => [], {
+    any: true,
+    anyRequired: "",
+    anyAttrs: true,
+  });
 
 export const TransformationEventType: ComplexDesc<
   t.TransformationEventType,
@@ -455,13 +450,12 @@ export const ILMDExtensionType: ComplexDesc<t.ILMDExtensionType> = complex(
   { any: true, anyRequired: "", anyAttrs: true },
 );
 
-export const TransformationEventExtensionType: ComplexDesc<
-  t.TransformationEventExtensionType
-> = complex("TransformationEventExtensionType", () => [], {
-  any: true,
-  anyRequired: "",
-  anyAttrs: true,
-});
+export const TransformationEventExtensionType: ComplexDesc<t.TransformationEventExtensionType> =
+  complex("TransformationEventExtensionType", () => [], {
+    any: true,
+    anyRequired: "",
+    anyAttrs: true,
+  });
 
 export const EPCISEventExtensionType: ComplexDesc<
   t.EPCISEventExtensionType,
@@ -585,13 +579,12 @@ export const IDListType: ComplexDesc<t.IDListType, t.IDListTypeInput> = complex(
   { anyAttrs: true },
 );
 
-export const VocabularyElementExtensionType: ComplexDesc<
-  t.VocabularyElementExtensionType
-> = complex("VocabularyElementExtensionType", () => [], {
-  any: true,
-  anyRequired: "",
-  anyAttrs: true,
-});
+export const VocabularyElementExtensionType: ComplexDesc<t.VocabularyElementExtensionType> =
+  complex("VocabularyElementExtensionType", () => [], {
+    any: true,
+    anyRequired: "",
+    anyAttrs: true,
+  });
 
 export const VocabularyExtensionType: ComplexDesc<t.VocabularyExtensionType> = complex(
   "VocabularyExtensionType",
@@ -660,12 +653,11 @@ export const NoSuchSubscriptionException: ComplexDesc<t.NoSuchSubscriptionExcept
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const DuplicateSubscriptionException: ComplexDesc<
-  t.DuplicateSubscriptionException
-> = complex("DuplicateSubscriptionException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const DuplicateSubscriptionException: ComplexDesc<t.DuplicateSubscriptionException> =
+  complex("DuplicateSubscriptionException", () => [], {
+    base: () => EPCISException,
+    family: { ns: NS2 },
+  });
 
 export const QueryParameterException: ComplexDesc<t.QueryParameterException> = complex(
   "QueryParameterException",
@@ -691,12 +683,11 @@ export const SubscriptionControlsException: ComplexDesc<t.SubscriptionControlsEx
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const SubscribeNotPermittedException: ComplexDesc<
-  t.SubscribeNotPermittedException
-> = complex("SubscribeNotPermittedException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const SubscribeNotPermittedException: ComplexDesc<t.SubscribeNotPermittedException> =
+  complex("SubscribeNotPermittedException", () => [], {
+    base: () => EPCISException,
+    family: { ns: NS2 },
+  });
 
 export const ValidationException: ComplexDesc<t.ValidationException> = complex(
   "ValidationException",

@@ -25,28 +25,34 @@ import type {
  * answer with a fault.
  */
 export interface EPCglobalEPCISService {
-  readonly getQueryNames: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
-    | ArrayOfString
-    | Promise<ArrayOfString>;
-  readonly subscribe: (input: Subscribe, context: EPCglobalEPCISServiceContext) =>
-    | void
-    | Promise<void>;
-  readonly unsubscribe: (input: Unsubscribe, context: EPCglobalEPCISServiceContext) =>
-    | void
-    | Promise<void>;
+  readonly getQueryNames: (
+    input: EmptyParms,
+    context: EPCglobalEPCISServiceContext,
+  ) => ArrayOfString | Promise<ArrayOfString>;
+  readonly subscribe: (
+    input: Subscribe,
+    context: EPCglobalEPCISServiceContext,
+  ) => void | Promise<void>;
+  readonly unsubscribe: (
+    input: Unsubscribe,
+    context: EPCglobalEPCISServiceContext,
+  ) => void | Promise<void>;
   readonly getSubscriptionIDs: (
     input: GetSubscriptionIDs,
     context: EPCglobalEPCISServiceContext,
   ) => ArrayOfString | Promise<ArrayOfString>;
-  readonly poll: (input: Poll, context: EPCglobalEPCISServiceContext) =>
-    | QueryResultsInput
-    | Promise<QueryResultsInput>;
-  readonly getStandardVersion: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
-    | string
-    | Promise<string>;
-  readonly getVendorVersion: (input: EmptyParms, context: EPCglobalEPCISServiceContext) =>
-    | string
-    | Promise<string>;
+  readonly poll: (
+    input: Poll,
+    context: EPCglobalEPCISServiceContext,
+  ) => QueryResultsInput | Promise<QueryResultsInput>;
+  readonly getStandardVersion: (
+    input: EmptyParms,
+    context: EPCglobalEPCISServiceContext,
+  ) => string | Promise<string>;
+  readonly getVendorVersion: (
+    input: EmptyParms,
+    context: EPCglobalEPCISServiceContext,
+  ) => string | Promise<string>;
 }
 
 /**

@@ -5,10 +5,13 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XmlNode, XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** {urn:epcglobal:epcis-query:xsd:1}EmptyParms, complexType */
 export type EmptyParms = Record<string, never>;
 
+/** {urn:epcglobal:epcis-query:xsd:1}ArrayOfString, complexType */
 export type ArrayOfString = string[];
 
+/** {urn:epcglobal:epcis-query:xsd:1}Subscribe, complexType */
 export interface Subscribe {
   queryName: string;
   params: QueryParams;
@@ -17,18 +20,25 @@ export interface Subscribe {
   subscriptionID: string;
 }
 
-/** Input form of {@link Subscribe}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Subscribe}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis-query:xsd:1}Subscribe, complexType
+ */
 export interface SubscribeInput extends Omit<Subscribe, "controls"> {
   controls: SubscriptionControlsInput;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryParams, complexType */
 export type QueryParams = QueryParam[];
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryParam, complexType */
 export interface QueryParam {
   name: string;
   value: string | XmlNode;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}SubscriptionControls, complexType */
 export interface SubscriptionControls {
   schedule?: QuerySchedule;
   trigger?: string;
@@ -39,11 +49,16 @@ export interface SubscriptionControls {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link SubscriptionControls}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SubscriptionControls}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis-query:xsd:1}SubscriptionControls, complexType
+ */
 export interface SubscriptionControlsInput extends Omit<SubscriptionControls, "initialRecordTime"> {
   initialRecordTime?: XsdDateTimeInput;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QuerySchedule, complexType */
 export interface QuerySchedule {
   second?: string;
   minute?: string;
@@ -56,6 +71,7 @@ export interface QuerySchedule {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryScheduleExtensionType, complexType */
 export interface QueryScheduleExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -63,6 +79,7 @@ export interface QueryScheduleExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}SubscriptionControlsExtensionType, complexType */
 export interface SubscriptionControlsExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -70,19 +87,23 @@ export interface SubscriptionControlsExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}Unsubscribe, complexType */
 export interface Unsubscribe {
   subscriptionID: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}GetSubscriptionIDs, complexType */
 export interface GetSubscriptionIDs {
   queryName: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}Poll, complexType */
 export interface Poll {
   queryName: string;
   params: QueryParams;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryResults, complexType */
 export interface QueryResults {
   queryName: string;
   subscriptionID?: string;
@@ -92,11 +113,16 @@ export interface QueryResults {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link QueryResults}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link QueryResults}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis-query:xsd:1}QueryResults, complexType
+ */
 export interface QueryResultsInput extends Omit<QueryResults, "resultsBody"> {
   resultsBody: QueryResultsBodyInput;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryResultsBody, complexType */
 export type QueryResultsBody =
   | {
       EventList: EventListType;
@@ -107,7 +133,11 @@ export type QueryResultsBody =
       VocabularyList: VocabularyListType;
     };
 
-/** Input form of {@link QueryResultsBody}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link QueryResultsBody}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis-query:xsd:1}QueryResultsBody, complexType
+ */
 export type QueryResultsBodyInput =
   | {
       EventList: EventListTypeInput;
@@ -118,6 +148,7 @@ export type QueryResultsBodyInput =
       VocabularyList: VocabularyListTypeInput;
     };
 
+/** {urn:epcglobal:epcis:xsd:1}EventListType, complexType */
 export interface EventListType {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -134,7 +165,11 @@ export interface EventListType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link EventListType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EventListType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}EventListType, complexType
+ */
 export interface EventListTypeInput extends Omit<EventListType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -149,6 +184,7 @@ export interface EventListTypeInput extends Omit<EventListType, "Items"> {
   )[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ObjectEventType, complexType */
 export interface ObjectEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -173,7 +209,11 @@ export interface ObjectEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link ObjectEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ObjectEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}ObjectEventType, complexType
+ */
 export interface ObjectEventTypeInput extends Omit<
   ObjectEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -183,6 +223,7 @@ export interface ObjectEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EPCISEventType, complexType */
 export interface EPCISEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -197,7 +238,11 @@ export interface EPCISEventType {
   baseExtension?: EPCISEventExtensionType;
 }
 
-/** Input form of {@link EPCISEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EPCISEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}EPCISEventType, complexType
+ */
 export interface EPCISEventTypeInput extends Omit<
   EPCISEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -226,6 +271,7 @@ export type EPCISEventTypeOrDerivedInput =
   | TransactionEventTypeInput
   | TransformationEventTypeInput;
 
+/** {urn:epcglobal:epcis:xsd:1}AggregationEventType, complexType */
 export interface AggregationEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -251,7 +297,11 @@ export interface AggregationEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link AggregationEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AggregationEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}AggregationEventType, complexType
+ */
 export interface AggregationEventTypeInput extends Omit<
   AggregationEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -261,20 +311,27 @@ export interface AggregationEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ParentIDType, simpleType */
 export type ParentIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}EPCListType, complexType */
 export type EPCListType = EPC[];
 
+/** {urn:epcglobal:xsd:1}EPC, complexType */
 export interface EPC {
   $value: string;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ActionType, simpleType */
 export type ActionType = "ADD" | "OBSERVE" | "DELETE";
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessStepIDType, simpleType */
 export type BusinessStepIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}DispositionIDType, simpleType */
 export type DispositionIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}ReadPointType, complexType */
 export interface ReadPointType {
   id: ReadPointIDType;
   extension?: ReadPointExtensionType;
@@ -282,8 +339,10 @@ export interface ReadPointType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ReadPointIDType, simpleType */
 export type ReadPointIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}ReadPointExtensionType, complexType */
 export interface ReadPointExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -291,6 +350,7 @@ export interface ReadPointExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessLocationType, complexType */
 export interface BusinessLocationType {
   id: BusinessLocationIDType;
   extension?: BusinessLocationExtensionType;
@@ -298,8 +358,10 @@ export interface BusinessLocationType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessLocationIDType, simpleType */
 export type BusinessLocationIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessLocationExtensionType, complexType */
 export interface BusinessLocationExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -307,18 +369,23 @@ export interface BusinessLocationExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessTransactionListType, complexType */
 export type BusinessTransactionListType = BusinessTransactionType[];
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessTransactionType, complexType */
 export interface BusinessTransactionType {
   $value: BusinessTransactionIDType;
   /** Attribute type. */
   type?: BusinessTransactionTypeIDType;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessTransactionTypeIDType, simpleType */
 export type BusinessTransactionTypeIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}BusinessTransactionIDType, simpleType */
 export type BusinessTransactionIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}AggregationEventExtensionType, complexType */
 export interface AggregationEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -328,32 +395,42 @@ export interface AggregationEventExtensionType {
   extension?: AggregationEventExtension2Type;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}QuantityListType, complexType */
 export type QuantityListType = QuantityElementType[];
 
+/** {urn:epcglobal:epcis:xsd:1}QuantityElementType, complexType */
 export interface QuantityElementType {
   epcClass: EPCClassType;
   quantity?: string;
   uom?: UOMType;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EPCClassType, simpleType */
 export type EPCClassType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}UOMType, simpleType */
 export type UOMType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}SourceListType, complexType */
 export type SourceListType = SourceDestType[];
 
+/** {urn:epcglobal:epcis:xsd:1}SourceDestType, complexType */
 export interface SourceDestType {
   $value: SourceDestIDType;
   /** Attribute type. */
   type: SourceDestTypeIDType;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}SourceDestTypeIDType, simpleType */
 export type SourceDestTypeIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}SourceDestIDType, simpleType */
 export type SourceDestIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}DestinationListType, complexType */
 export type DestinationListType = SourceDestType[];
 
+/** {urn:epcglobal:epcis:xsd:1}AggregationEventExtension2Type, complexType */
 export interface AggregationEventExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -361,6 +438,7 @@ export interface AggregationEventExtension2Type {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}QuantityEventType, complexType */
 export interface QuantityEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -385,7 +463,11 @@ export interface QuantityEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link QuantityEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link QuantityEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}QuantityEventType, complexType
+ */
 export interface QuantityEventTypeInput extends Omit<
   QuantityEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -395,6 +477,7 @@ export interface QuantityEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}QuantityEventExtensionType, complexType */
 export interface QuantityEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -402,6 +485,7 @@ export interface QuantityEventExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransactionEventType, complexType */
 export interface TransactionEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -427,7 +511,11 @@ export interface TransactionEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link TransactionEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TransactionEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}TransactionEventType, complexType
+ */
 export interface TransactionEventTypeInput extends Omit<
   TransactionEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -437,6 +525,7 @@ export interface TransactionEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransactionEventExtensionType, complexType */
 export interface TransactionEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -446,6 +535,7 @@ export interface TransactionEventExtensionType {
   extension?: TransactionEventExtension2Type;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransactionEventExtension2Type, complexType */
 export interface TransactionEventExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -453,6 +543,7 @@ export interface TransactionEventExtension2Type {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransformationEventType, complexType */
 export interface TransformationEventType {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -483,7 +574,11 @@ export interface TransformationEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link TransformationEventType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TransformationEventType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}TransformationEventType, complexType
+ */
 export interface TransformationEventTypeInput extends Omit<
   TransformationEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -493,8 +588,10 @@ export interface TransformationEventTypeInput extends Omit<
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransformationIDType, simpleType */
 export type TransformationIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}ILMDType, complexType */
 export interface ILMDType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -503,6 +600,7 @@ export interface ILMDType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ILMDExtensionType, complexType */
 export interface ILMDExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -510,6 +608,7 @@ export interface ILMDExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}TransformationEventExtensionType, complexType */
 export interface TransformationEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -517,6 +616,7 @@ export interface TransformationEventExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EPCISEventExtensionType, complexType */
 export interface EPCISEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -525,7 +625,11 @@ export interface EPCISEventExtensionType {
   extension?: EPCISEventExtension2Type;
 }
 
-/** Input form of {@link EPCISEventExtensionType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EPCISEventExtensionType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}EPCISEventExtensionType, complexType
+ */
 export interface EPCISEventExtensionTypeInput extends Omit<
   EPCISEventExtensionType,
   "errorDeclaration"
@@ -533,8 +637,10 @@ export interface EPCISEventExtensionTypeInput extends Omit<
   errorDeclaration?: ErrorDeclarationTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EventIDType, simpleType */
 export type EventIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}ErrorDeclarationType, complexType */
 export interface ErrorDeclarationType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -546,15 +652,22 @@ export interface ErrorDeclarationType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link ErrorDeclarationType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ErrorDeclarationType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}ErrorDeclarationType, complexType
+ */
 export interface ErrorDeclarationTypeInput extends Omit<ErrorDeclarationType, "declarationTime"> {
   declarationTime: XsdDateTimeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ErrorReasonIDType, simpleType */
 export type ErrorReasonIDType = string;
 
+/** {urn:epcglobal:epcis:xsd:1}CorrectiveEventIDsType, complexType */
 export type CorrectiveEventIDsType = EventIDType[];
 
+/** {urn:epcglobal:epcis:xsd:1}ErrorDeclarationExtensionType, complexType */
 export interface ErrorDeclarationExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -562,6 +675,7 @@ export interface ErrorDeclarationExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EPCISEventExtension2Type, complexType */
 export interface EPCISEventExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -569,6 +683,7 @@ export interface EPCISEventExtension2Type {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ObjectEventExtensionType, complexType */
 export interface ObjectEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -579,6 +694,7 @@ export interface ObjectEventExtensionType {
   extension?: ObjectEventExtension2Type;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}ObjectEventExtension2Type, complexType */
 export interface ObjectEventExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -586,6 +702,7 @@ export interface ObjectEventExtension2Type {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}EPCISEventListExtensionType, complexType */
 export type EPCISEventListExtensionType =
   | {
       TransformationEvent: TransformationEventType;
@@ -596,7 +713,11 @@ export type EPCISEventListExtensionType =
       extension: EPCISEventListExtension2Type;
     };
 
-/** Input form of {@link EPCISEventListExtensionType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EPCISEventListExtensionType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}EPCISEventListExtensionType, complexType
+ */
 export type EPCISEventListExtensionTypeInput =
   | {
       TransformationEvent: TransformationEventTypeInput;
@@ -607,6 +728,7 @@ export type EPCISEventListExtensionTypeInput =
       extension: EPCISEventListExtension2Type;
     };
 
+/** {urn:epcglobal:epcis:xsd:1}EPCISEventListExtension2Type, complexType */
 export interface EPCISEventListExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -614,11 +736,17 @@ export interface EPCISEventListExtension2Type {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyListType, complexType */
 export type VocabularyListType = VocabularyType[];
 
-/** Input form of {@link VocabularyListType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VocabularyListType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}VocabularyListType, complexType
+ */
 export type VocabularyListTypeInput = VocabularyTypeInput[];
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyType, complexType */
 export interface VocabularyType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -630,16 +758,26 @@ export interface VocabularyType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link VocabularyType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VocabularyType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}VocabularyType, complexType
+ */
 export interface VocabularyTypeInput extends Omit<VocabularyType, "VocabularyElementList"> {
   VocabularyElementList?: VocabularyElementListTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyElementListType, complexType */
 export type VocabularyElementListType = VocabularyElementType[];
 
-/** Input form of {@link VocabularyElementListType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VocabularyElementListType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}VocabularyElementListType, complexType
+ */
 export type VocabularyElementListTypeInput = VocabularyElementTypeInput[];
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyElementType, complexType */
 export interface VocabularyElementType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -652,7 +790,11 @@ export interface VocabularyElementType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link VocabularyElementType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VocabularyElementType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}VocabularyElementType, complexType
+ */
 export interface VocabularyElementTypeInput extends Omit<
   VocabularyElementType,
   "attribute" | "children"
@@ -661,6 +803,7 @@ export interface VocabularyElementTypeInput extends Omit<
   children?: IDListTypeInput;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}AttributeType, complexType */
 export interface AttributeType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -668,17 +811,23 @@ export interface AttributeType {
   id: string;
 }
 
+/** {urn:epcglobal:epcis:xsd:1}IDListType, complexType */
 export interface IDListType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   id: string[];
 }
 
-/** Input form of {@link IDListType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link IDListType}: what a caller writes, where it differs.
+ *
+ * {urn:epcglobal:epcis:xsd:1}IDListType, complexType
+ */
 export interface IDListTypeInput extends Omit<IDListType, "id"> {
   id?: string[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyElementExtensionType, complexType */
 export interface VocabularyElementExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -686,6 +835,7 @@ export interface VocabularyElementExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis:xsd:1}VocabularyExtensionType, complexType */
 export interface VocabularyExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -693,6 +843,7 @@ export interface VocabularyExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryResultsExtensionType, complexType */
 export interface QueryResultsExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -700,6 +851,7 @@ export interface QueryResultsExtensionType {
   $any?: XmlNode[];
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}SecurityException, complexType */
 export interface SecurityException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -709,6 +861,7 @@ export interface SecurityException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}EPCISException, complexType */
 export interface EPCISException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -735,6 +888,7 @@ export type EPCISExceptionOrDerived =
   | ValidationException
   | ImplementationException;
 
+/** {urn:epcglobal:epcis-query:xsd:1}DuplicateNameException, complexType */
 export interface DuplicateNameException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -744,6 +898,7 @@ export interface DuplicateNameException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}InvalidURIException, complexType */
 export interface InvalidURIException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -753,6 +908,7 @@ export interface InvalidURIException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}NoSuchNameException, complexType */
 export interface NoSuchNameException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -762,6 +918,7 @@ export interface NoSuchNameException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}NoSuchSubscriptionException, complexType */
 export interface NoSuchSubscriptionException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -771,6 +928,7 @@ export interface NoSuchSubscriptionException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}DuplicateSubscriptionException, complexType */
 export interface DuplicateSubscriptionException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -780,6 +938,7 @@ export interface DuplicateSubscriptionException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryParameterException, complexType */
 export interface QueryParameterException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -789,6 +948,7 @@ export interface QueryParameterException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryTooLargeException, complexType */
 export interface QueryTooLargeException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -800,6 +960,7 @@ export interface QueryTooLargeException {
   subscriptionID?: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}QueryTooComplexException, complexType */
 export interface QueryTooComplexException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -809,6 +970,7 @@ export interface QueryTooComplexException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}SubscriptionControlsException, complexType */
 export interface SubscriptionControlsException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -818,6 +980,7 @@ export interface SubscriptionControlsException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}SubscribeNotPermittedException, complexType */
 export interface SubscribeNotPermittedException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -827,6 +990,7 @@ export interface SubscribeNotPermittedException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}ValidationException, complexType */
 export interface ValidationException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -836,6 +1000,7 @@ export interface ValidationException {
   reason: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}ImplementationException, complexType */
 export interface ImplementationException {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -848,8 +1013,10 @@ export interface ImplementationException {
   subscriptionID?: string;
 }
 
+/** {urn:epcglobal:epcis-query:xsd:1}ImplementationExceptionSeverity, simpleType */
 export type ImplementationExceptionSeverity = "ERROR" | "SEVERE";
 
+/** {urn:epcglobal:epcis-query:xsd:1}VoidHolder, complexType */
 export type VoidHolder = Record<string, never>;
 
 /**

@@ -27,13 +27,15 @@ export const NS = "http://spclient.evac.ericsson.com";
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const EOrderRelationUpdateNotifyRequest: ComplexDesc<
-  t.EOrderRelationUpdateNotifyRequest
-> = complex("EOrderRelationUpdateNotifyRequest", () => [
-  field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
-    xsiType: { ns: "http://req.spclient.evac.ericsson.com", type: "EOrderRelationUpdateNotifyReq" },
-  }),
-]);
+export const EOrderRelationUpdateNotifyRequest: ComplexDesc<t.EOrderRelationUpdateNotifyRequest> =
+  complex("EOrderRelationUpdateNotifyRequest", () => [
+    field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
+      xsiType: {
+        ns: "http://req.spclient.evac.ericsson.com",
+        type: "EOrderRelationUpdateNotifyReq",
+      },
+    }),
+  ]);
 
 export const EOrderRelationUpdateNotifyReq: ComplexDesc<t.EOrderRelationUpdateNotifyReq> = complex(
   "EOrderRelationUpdateNotifyReq",
@@ -129,88 +131,88 @@ export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc<
   }),
 ]);
 
-export const EMemOrderRelationUpdateNotifyReq: ComplexDesc<
-  t.EMemOrderRelationUpdateNotifyReq
-> = complex("EMemOrderRelationUpdateNotifyReq", () => [
-  field("RecordSequenceID", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("UserIdType", xs.int, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-  }),
-  field("UserId", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("ServiceType", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("SpId", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("ProductId", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("UpdateType", xs.int, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-  }),
-  field("UpdateTime", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("UpdateDesc", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("LinkID", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("Content", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("EffectiveDate", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("ExpireDate", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("Time_Stamp", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("EncodeStr", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("EUserIdType", xs.int, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-  }),
-  field("EUserId", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-]);
+export const EMemOrderRelationUpdateNotifyReq: ComplexDesc<t.EMemOrderRelationUpdateNotifyReq> =
+  complex("EMemOrderRelationUpdateNotifyReq", () => [
+    field("RecordSequenceID", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UserIdType", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UserId", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ServiceType", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("SpId", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ProductId", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateType", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UpdateTime", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateDesc", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("LinkID", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Content", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EffectiveDate", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ExpireDate", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Time_Stamp", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EncodeStr", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EUserIdType", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("EUserId", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+  ]);
 
-export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc<
-  t.EMemOrderRelationUpdateNotifyRsp
-> = complex("EMemOrderRelationUpdateNotifyRsp", () => [
-  field("RecordSequenceID", xs.string, {
-    nillable: true,
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-  field("ResultCode", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
-]);
+export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc<t.EMemOrderRelationUpdateNotifyRsp> =
+  complex("EMemOrderRelationUpdateNotifyRsp", () => [
+    field("RecordSequenceID", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ResultCode", xs.int, {
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+  ]);
 
 /** The operations of port ESyncNotifySP. */
 const ESyncNotifySPOperations = soapOperations({

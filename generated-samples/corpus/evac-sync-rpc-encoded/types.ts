@@ -4,10 +4,15 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/**
+ * Made from the input parts of operation ESyncNotifySPServiceService.eOrderRelationUpdateNotify,
+ * not from a schema type
+ */
 export interface EOrderRelationUpdateNotifyRequest {
   eOrderRelationUpdateNotifyRequest: EOrderRelationUpdateNotifyReq;
 }
 
+/** {http://req.spclient.evac.ericsson.com}EOrderRelationUpdateNotifyReq, complexType */
 export interface EOrderRelationUpdateNotifyReq {
   RecordSequenceID: string | null;
   UserIdType: number | null;
@@ -27,15 +32,21 @@ export interface EOrderRelationUpdateNotifyReq {
   SubInfo: string | null;
 }
 
+/** {http://rsp.spclient.evac.ericsson.com}EOrderRelationUpdateNotifyRsp, complexType */
 export interface EOrderRelationUpdateNotifyRsp {
   RecordSequenceID: string | null;
   ResultCode: number;
 }
 
+/**
+ * Made from the input parts of operation ESyncNotifySPServiceService.eMemOrderRelationUpdateNotify,
+ * not from a schema type
+ */
 export interface EMemOrderRelationUpdateNotifyRequest {
   eMemOrderRelationUpdateNotifyRequest: EMemOrderRelationUpdateNotifyReq;
 }
 
+/** {http://req.spclient.evac.ericsson.com}EMemOrderRelationUpdateNotifyReq, complexType */
 export interface EMemOrderRelationUpdateNotifyReq {
   RecordSequenceID: string | null;
   UserIdType: number | null;
@@ -56,6 +67,7 @@ export interface EMemOrderRelationUpdateNotifyReq {
   EUserId: string | null;
 }
 
+/** {http://rsp.spclient.evac.ericsson.com}EMemOrderRelationUpdateNotifyRsp, complexType */
 export interface EMemOrderRelationUpdateNotifyRsp {
   RecordSequenceID: string | null;
   ResultCode: number;

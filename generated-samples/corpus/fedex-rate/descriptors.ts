@@ -1135,43 +1135,41 @@ export const ConsolidationKey: ComplexDesc<t.ConsolidationKey, t.ConsolidationKe
   () => [field("Type", ConsolidationType), field("Index", xs.string), field("Date", xs.date)],
 );
 
-export const RequestedShipment: ComplexDesc<
-  t.RequestedShipment,
-  t.RequestedShipmentInput
-> = complex("RequestedShipment", () => [
-  field("ShipTimestamp", xs.dateTime),
-  field("DropoffType", DropoffType),
-  field("ServiceType", xs.string),
-  field("PackagingType", xs.string),
-  field("VariationOptions", ShipmentVariationOptionDetail, REPEATED),
-  field("TotalWeight", Weight),
-  field("TotalInsuredValue", Money),
-  field("PreferredCurrency", xs.string),
-  field("ShipmentAuthorizationDetail", ShipmentAuthorizationDetail),
-  field("Shipper", Party),
-  field("Recipient", Party),
-  field("RecipientLocationNumber", xs.string),
-  field("Origin", ContactAndAddress),
-  field("SoldTo", Party),
-  field("ShippingChargesPayment", Payment),
-  field("SpecialServicesRequested", ShipmentSpecialServicesRequested),
-  field("ExpressFreightDetail", ExpressFreightDetail),
-  field("FreightShipmentDetail", FreightShipmentDetail),
-  field("DeliveryInstructions", xs.string),
-  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail),
-  field("CustomsClearanceDetail", CustomsClearanceDetail),
-  field("PickupDetail", PickupDetail),
-  field("SmartPostDetail", SmartPostShipmentDetail),
-  field("BlockInsightVisibility", xs.boolean),
-  field("LabelSpecification", LabelSpecification),
-  field("ShippingDocumentSpecification", ShippingDocumentSpecification),
-  field("RateRequestTypes", RateRequestType, REPEATED),
-  field("EdtRequestType", EdtRequestType),
-  field("PackageCount", xs.nonNegativeInteger),
-  field("ShipmentOnlyFields", ShipmentOnlyFieldsType, REPEATED),
-  field("ConfigurationData", ShipmentConfigurationData),
-  field("RequestedPackageLineItems", RequestedPackageLineItem, REPEATED),
-]);
+export const RequestedShipment: ComplexDesc<t.RequestedShipment, t.RequestedShipmentInput> =
+  complex("RequestedShipment", () => [
+    field("ShipTimestamp", xs.dateTime),
+    field("DropoffType", DropoffType),
+    field("ServiceType", xs.string),
+    field("PackagingType", xs.string),
+    field("VariationOptions", ShipmentVariationOptionDetail, REPEATED),
+    field("TotalWeight", Weight),
+    field("TotalInsuredValue", Money),
+    field("PreferredCurrency", xs.string),
+    field("ShipmentAuthorizationDetail", ShipmentAuthorizationDetail),
+    field("Shipper", Party),
+    field("Recipient", Party),
+    field("RecipientLocationNumber", xs.string),
+    field("Origin", ContactAndAddress),
+    field("SoldTo", Party),
+    field("ShippingChargesPayment", Payment),
+    field("SpecialServicesRequested", ShipmentSpecialServicesRequested),
+    field("ExpressFreightDetail", ExpressFreightDetail),
+    field("FreightShipmentDetail", FreightShipmentDetail),
+    field("DeliveryInstructions", xs.string),
+    field("VariableHandlingChargeDetail", VariableHandlingChargeDetail),
+    field("CustomsClearanceDetail", CustomsClearanceDetail),
+    field("PickupDetail", PickupDetail),
+    field("SmartPostDetail", SmartPostShipmentDetail),
+    field("BlockInsightVisibility", xs.boolean),
+    field("LabelSpecification", LabelSpecification),
+    field("ShippingDocumentSpecification", ShippingDocumentSpecification),
+    field("RateRequestTypes", RateRequestType, REPEATED),
+    field("EdtRequestType", EdtRequestType),
+    field("PackageCount", xs.nonNegativeInteger),
+    field("ShipmentOnlyFields", ShipmentOnlyFieldsType, REPEATED),
+    field("ConfigurationData", ShipmentConfigurationData),
+    field("RequestedPackageLineItems", RequestedPackageLineItem, REPEATED),
+  ]);
 
 export const ShipmentVariationOptionDetail: ComplexDesc<
   t.ShipmentVariationOptionDetail,
@@ -1239,10 +1237,8 @@ export const Address: ComplexDesc<t.Address, t.AddressInput> = complex("Address"
   field("GeographicCoordinates", xs.string),
 ]);
 
-export const ContactAndAddress: ComplexDesc<
-  t.ContactAndAddress,
-  t.ContactAndAddressInput
-> = complex("ContactAndAddress", () => [field("Contact", Contact), field("Address", Address)]);
+export const ContactAndAddress: ComplexDesc<t.ContactAndAddress, t.ContactAndAddressInput> =
+  complex("ContactAndAddress", () => [field("Contact", Contact), field("Address", Address)]);
 
 export const Payment: ComplexDesc<t.Payment, t.PaymentInput> = complex("Payment", () => [
   field("PaymentType", PaymentType),
@@ -1295,13 +1291,12 @@ export const CodDetail: ComplexDesc<t.CodDetail, t.CodDetailInput> = complex("Co
   field("ReturnTrackingId", TrackingId),
 ]);
 
-export const CodAddTransportationChargesDetail: ComplexDesc<
-  t.CodAddTransportationChargesDetail
-> = complex("CodAddTransportationChargesDetail", () => [
-  field("RateTypeBasis", RateTypeBasisType),
-  field("ChargeBasis", CodAddTransportationChargeBasisType),
-  field("ChargeBasisLevel", ChargeBasisLevelType),
-]);
+export const CodAddTransportationChargesDetail: ComplexDesc<t.CodAddTransportationChargesDetail> =
+  complex("CodAddTransportationChargesDetail", () => [
+    field("RateTypeBasis", RateTypeBasisType),
+    field("ChargeBasis", CodAddTransportationChargeBasisType),
+    field("ChargeBasisLevel", ChargeBasisLevelType),
+  ]);
 
 export const TrackingId: ComplexDesc<t.TrackingId> = complex("TrackingId", () => [
   field("TrackingIdType", TrackingIdType),
@@ -1379,13 +1374,11 @@ export const ReturnShipmentDetail: ComplexDesc<
 
 export const Rma: ComplexDesc<t.Rma> = complex("Rma", () => [field("Reason", xs.string)]);
 
-export const ReturnEMailDetail: ComplexDesc<
-  t.ReturnEMailDetail,
-  t.ReturnEMailDetailInput
-> = complex("ReturnEMailDetail", () => [
-  field("MerchantPhoneNumber", xs.string),
-  field("AllowedSpecialServices", ReturnEMailAllowedSpecialServiceType, REPEATED),
-]);
+export const ReturnEMailDetail: ComplexDesc<t.ReturnEMailDetail, t.ReturnEMailDetailInput> =
+  complex("ReturnEMailDetail", () => [
+    field("MerchantPhoneNumber", xs.string),
+    field("AllowedSpecialServices", ReturnEMailAllowedSpecialServiceType, REPEATED),
+  ]);
 
 export const ReturnAssociationDetail: ComplexDesc<
   t.ReturnAssociationDetail,
@@ -1412,9 +1405,8 @@ export const PendingShipmentProcessingOptionsRequested: ArrayDesc<
   field("Options", PendingShipmentProcessingOptionType, REPEATED),
 );
 
-export const RecommendedDocumentSpecification: ArrayDesc<
-  t.RecommendedDocumentSpecification
-> = array("RecommendedDocumentSpecification", field("Types", RecommendedDocumentType, REPEATED));
+export const RecommendedDocumentSpecification: ArrayDesc<t.RecommendedDocumentSpecification> =
+  array("RecommendedDocumentSpecification", field("Types", RecommendedDocumentType, REPEATED));
 
 export const InternationalControlledExportDetail: ComplexDesc<
   t.InternationalControlledExportDetail,
@@ -1630,23 +1622,21 @@ export const RecipientCustomsId: ComplexDesc<t.RecipientCustomsId> = complex(
   () => [field("Type", RecipientCustomsIdType), field("Value", xs.string)],
 );
 
-export const CommercialInvoice: ComplexDesc<
-  t.CommercialInvoice,
-  t.CommercialInvoiceInput
-> = complex("CommercialInvoice", () => [
-  field("Comments", xs.string, REPEATED),
-  field("FreightCharge", Money),
-  field("TaxesOrMiscellaneousCharge", Money),
-  field("TaxesOrMiscellaneousChargeType", TaxesOrMiscellaneousChargeType),
-  field("PackingCosts", Money),
-  field("HandlingCosts", Money),
-  field("SpecialInstructions", xs.string),
-  field("DeclarationStatement", xs.string),
-  field("PaymentTerms", xs.string),
-  field("Purpose", PurposeOfShipmentType),
-  field("OriginatorName", xs.string),
-  field("TermsOfSale", xs.string),
-]);
+export const CommercialInvoice: ComplexDesc<t.CommercialInvoice, t.CommercialInvoiceInput> =
+  complex("CommercialInvoice", () => [
+    field("Comments", xs.string, REPEATED),
+    field("FreightCharge", Money),
+    field("TaxesOrMiscellaneousCharge", Money),
+    field("TaxesOrMiscellaneousChargeType", TaxesOrMiscellaneousChargeType),
+    field("PackingCosts", Money),
+    field("HandlingCosts", Money),
+    field("SpecialInstructions", xs.string),
+    field("DeclarationStatement", xs.string),
+    field("PaymentTerms", xs.string),
+    field("Purpose", PurposeOfShipmentType),
+    field("OriginatorName", xs.string),
+    field("TermsOfSale", xs.string),
+  ]);
 
 export const Commodity: ComplexDesc<t.Commodity, t.CommodityInput> = complex("Commodity", () => [
   field("Name", xs.string),
@@ -1732,19 +1722,17 @@ export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc<
   field("Options", SmartPostShipmentProcessingOptionType, REPEATED),
 );
 
-export const LabelSpecification: ComplexDesc<
-  t.LabelSpecification,
-  t.LabelSpecificationInput
-> = complex("LabelSpecification", () => [
-  field("LabelFormatType", LabelFormatType),
-  field("ImageType", ShippingDocumentImageType),
-  field("LabelStockType", LabelStockType),
-  field("LabelPrintingOrientation", LabelPrintingOrientationType),
-  field("LabelRotation", LabelRotationType),
-  field("LabelOrder", LabelOrderType),
-  field("PrintedLabelOrigin", ContactAndAddress),
-  field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail),
-]);
+export const LabelSpecification: ComplexDesc<t.LabelSpecification, t.LabelSpecificationInput> =
+  complex("LabelSpecification", () => [
+    field("LabelFormatType", LabelFormatType),
+    field("ImageType", ShippingDocumentImageType),
+    field("LabelStockType", LabelStockType),
+    field("LabelPrintingOrientation", LabelPrintingOrientationType),
+    field("LabelRotation", LabelRotationType),
+    field("LabelOrder", LabelOrderType),
+    field("PrintedLabelOrigin", ContactAndAddress),
+    field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail),
+  ]);
 
 export const CustomerSpecifiedLabelDetail: ComplexDesc<
   t.CustomerSpecifiedLabelDetail,
@@ -1771,13 +1759,11 @@ export const DocTabContent: ComplexDesc<t.DocTabContent, t.DocTabContentInput> =
   ],
 );
 
-export const DocTabContentZone001: ArrayDesc<
-  t.DocTabContentZone001,
-  t.DocTabContentZone001Input
-> = array(
-  "DocTabContentZone001",
-  field("DocTabZoneSpecifications", () => DocTabZoneSpecification, REPEATED),
-);
+export const DocTabContentZone001: ArrayDesc<t.DocTabContentZone001, t.DocTabContentZone001Input> =
+  array(
+    "DocTabContentZone001",
+    field("DocTabZoneSpecifications", () => DocTabZoneSpecification, REPEATED),
+  );
 
 export const DocTabZoneSpecification: ComplexDesc<
   t.DocTabZoneSpecification,
@@ -1798,17 +1784,15 @@ export const DocTabContentBarcoded: ComplexDesc<
   field("Specification", DocTabZoneSpecification),
 ]);
 
-export const CustomLabelDetail: ComplexDesc<
-  t.CustomLabelDetail,
-  t.CustomLabelDetailInput
-> = complex("CustomLabelDetail", () => [
-  field("CoordinateUnits", CustomLabelCoordinateUnits),
-  field("TextEntries", CustomLabelTextEntry, REPEATED),
-  field("GraphicEntries", CustomLabelGraphicEntry, REPEATED),
-  field("BoxEntries", CustomLabelBoxEntry, REPEATED),
-  field("TextBoxEntries", CustomLabelTextBoxEntry, REPEATED),
-  field("BarcodeEntries", CustomLabelBarcodeEntry, REPEATED),
-]);
+export const CustomLabelDetail: ComplexDesc<t.CustomLabelDetail, t.CustomLabelDetailInput> =
+  complex("CustomLabelDetail", () => [
+    field("CoordinateUnits", CustomLabelCoordinateUnits),
+    field("TextEntries", CustomLabelTextEntry, REPEATED),
+    field("GraphicEntries", CustomLabelGraphicEntry, REPEATED),
+    field("BoxEntries", CustomLabelBoxEntry, REPEATED),
+    field("TextBoxEntries", CustomLabelTextBoxEntry, REPEATED),
+    field("BarcodeEntries", CustomLabelBarcodeEntry, REPEATED),
+  ]);
 
 export const CustomLabelTextEntry: ComplexDesc<
   t.CustomLabelTextEntry,
@@ -1823,10 +1807,8 @@ export const CustomLabelTextEntry: ComplexDesc<
   field("Rotation", RotationType),
 ]);
 
-export const CustomLabelPosition: ComplexDesc<
-  t.CustomLabelPosition,
-  t.CustomLabelPositionInput
-> = complex("CustomLabelPosition", () => [field("X", xs.nonNegativeInteger), field("Y", xs.int)]);
+export const CustomLabelPosition: ComplexDesc<t.CustomLabelPosition, t.CustomLabelPositionInput> =
+  complex("CustomLabelPosition", () => [field("X", xs.nonNegativeInteger), field("Y", xs.int)]);
 
 export const CustomLabelGraphicEntry: ComplexDesc<
   t.CustomLabelGraphicEntry,
@@ -1837,13 +1819,11 @@ export const CustomLabelGraphicEntry: ComplexDesc<
   field("FileGraphicFullName", xs.string),
 ]);
 
-export const CustomLabelBoxEntry: ComplexDesc<
-  t.CustomLabelBoxEntry,
-  t.CustomLabelBoxEntryInput
-> = complex("CustomLabelBoxEntry", () => [
-  field("TopLeftCorner", CustomLabelPosition),
-  field("BottomRightCorner", CustomLabelPosition),
-]);
+export const CustomLabelBoxEntry: ComplexDesc<t.CustomLabelBoxEntry, t.CustomLabelBoxEntryInput> =
+  complex("CustomLabelBoxEntry", () => [
+    field("TopLeftCorner", CustomLabelPosition),
+    field("BottomRightCorner", CustomLabelPosition),
+  ]);
 
 export const CustomLabelTextBoxEntry: ComplexDesc<
   t.CustomLabelTextBoxEntry,
@@ -1960,12 +1940,11 @@ export const ShippingDocumentEMailDetail: ComplexDesc<
   field("Localization", Localization),
 ]);
 
-export const ShippingDocumentEMailRecipient: ComplexDesc<
-  t.ShippingDocumentEMailRecipient
-> = complex("ShippingDocumentEMailRecipient", () => [
-  field("RecipientType", EMailNotificationRecipientType),
-  field("Address", xs.string),
-]);
+export const ShippingDocumentEMailRecipient: ComplexDesc<t.ShippingDocumentEMailRecipient> =
+  complex("ShippingDocumentEMailRecipient", () => [
+    field("RecipientType", EMailNotificationRecipientType),
+    field("Address", xs.string),
+  ]);
 
 export const ShippingDocumentPrintDetail: ComplexDesc<t.ShippingDocumentPrintDetail> = complex(
   "ShippingDocumentPrintDetail",
@@ -2152,20 +2131,18 @@ export const HazardousCommodityDescription: ComplexDesc<
   field("Authorization", xs.string),
 ]);
 
-export const HazardousCommodityPackingDetail: ComplexDesc<
-  t.HazardousCommodityPackingDetail
-> = complex("HazardousCommodityPackingDetail", () => [
-  field("CargoAircraftOnly", xs.boolean),
-  field("PackingInstructions", xs.string),
-]);
+export const HazardousCommodityPackingDetail: ComplexDesc<t.HazardousCommodityPackingDetail> =
+  complex("HazardousCommodityPackingDetail", () => [
+    field("CargoAircraftOnly", xs.boolean),
+    field("PackingInstructions", xs.string),
+  ]);
 
-export const HazardousCommodityQuantityDetail: ComplexDesc<
-  t.HazardousCommodityQuantityDetail
-> = complex("HazardousCommodityQuantityDetail", () => [
-  field("Amount", xs.decimal),
-  field("Units", xs.string),
-  field("QuantityType", HazardousCommodityQuantityType),
-]);
+export const HazardousCommodityQuantityDetail: ComplexDesc<t.HazardousCommodityQuantityDetail> =
+  complex("HazardousCommodityQuantityDetail", () => [
+    field("Amount", xs.decimal),
+    field("Units", xs.string),
+    field("QuantityType", HazardousCommodityQuantityType),
+  ]);
 
 export const HazardousCommodityInnerReceptacleDetail: ComplexDesc<
   t.HazardousCommodityInnerReceptacleDetail
@@ -2173,12 +2150,11 @@ export const HazardousCommodityInnerReceptacleDetail: ComplexDesc<
   field("Quantity", HazardousCommodityQuantityDetail),
 ]);
 
-export const HazardousCommodityOptionDetail: ComplexDesc<
-  t.HazardousCommodityOptionDetail
-> = complex("HazardousCommodityOptionDetail", () => [
-  field("LabelTextOption", HazardousCommodityLabelTextOptionType),
-  field("CustomerSuppliedLabelText", xs.string),
-]);
+export const HazardousCommodityOptionDetail: ComplexDesc<t.HazardousCommodityOptionDetail> =
+  complex("HazardousCommodityOptionDetail", () => [
+    field("LabelTextOption", HazardousCommodityLabelTextOptionType),
+    field("CustomerSuppliedLabelText", xs.string),
+  ]);
 
 export const RadionuclideDetail: ComplexDesc<t.RadionuclideDetail> = complex(
   "RadionuclideDetail",
@@ -2218,15 +2194,13 @@ export const DangerousGoodsSignatory: ComplexDesc<t.DangerousGoodsSignatory> = c
   () => [field("ContactName", xs.string), field("Title", xs.string), field("Place", xs.string)],
 );
 
-export const RadioactivityDetail: ComplexDesc<
-  t.RadioactivityDetail,
-  t.RadioactivityDetailInput
-> = complex("RadioactivityDetail", () => [
-  field("TransportIndex", xs.decimal),
-  field("SurfaceReading", xs.decimal),
-  field("CriticalitySafetyIndex", xs.decimal),
-  field("Dimensions", Dimensions),
-]);
+export const RadioactivityDetail: ComplexDesc<t.RadioactivityDetail, t.RadioactivityDetailInput> =
+  complex("RadioactivityDetail", () => [
+    field("TransportIndex", xs.decimal),
+    field("SurfaceReading", xs.decimal),
+    field("CriticalitySafetyIndex", xs.decimal),
+    field("Dimensions", Dimensions),
+  ]);
 
 export const RequestedPackageLineItem: ComplexDesc<
   t.RequestedPackageLineItem,
@@ -2249,9 +2223,8 @@ export const RequestedPackageLineItem: ComplexDesc<
   field("ConveyanceDetail", ShipperConveyanceDetail),
 ]);
 
-export const AssociatedFreightLineItemDetail: ComplexDesc<
-  t.AssociatedFreightLineItemDetail
-> = complex("AssociatedFreightLineItemDetail", () => [field("Id", xs.string)]);
+export const AssociatedFreightLineItemDetail: ComplexDesc<t.AssociatedFreightLineItemDetail> =
+  complex("AssociatedFreightLineItemDetail", () => [field("Id", xs.string)]);
 
 export const CustomerReference: ComplexDesc<t.CustomerReference> = complex(
   "CustomerReference",
@@ -2286,13 +2259,11 @@ export const SignatureOptionDetail: ComplexDesc<t.SignatureOptionDetail> = compl
   () => [field("OptionType", SignatureOptionType), field("SignatureReleaseNumber", xs.string)],
 );
 
-export const PriorityAlertDetail: ComplexDesc<
-  t.PriorityAlertDetail,
-  t.PriorityAlertDetailInput
-> = complex("PriorityAlertDetail", () => [
-  field("EnhancementTypes", PriorityAlertEnhancementType, REPEATED),
-  field("Content", xs.string, REPEATED),
-]);
+export const PriorityAlertDetail: ComplexDesc<t.PriorityAlertDetail, t.PriorityAlertDetailInput> =
+  complex("PriorityAlertDetail", () => [
+    field("EnhancementTypes", PriorityAlertEnhancementType, REPEATED),
+    field("Content", xs.string, REPEATED),
+  ]);
 
 export const AlcoholDetail: ComplexDesc<t.AlcoholDetail> = complex("AlcoholDetail", () => [
   field("RecipientType", AlcoholRecipientType),
@@ -2362,16 +2333,14 @@ export const RateReplyDetail: ComplexDesc<t.RateReplyDetail, t.RateReplyDetailIn
   ],
 );
 
-export const ServiceDescription: ComplexDesc<
-  t.ServiceDescription,
-  t.ServiceDescriptionInput
-> = complex("ServiceDescription", () => [
-  field("ServiceType", xs.string),
-  field("Code", xs.string),
-  field("Names", ProductName, REPEATED),
-  field("Description", xs.string),
-  field("AstraDescription", xs.string),
-]);
+export const ServiceDescription: ComplexDesc<t.ServiceDescription, t.ServiceDescriptionInput> =
+  complex("ServiceDescription", () => [
+    field("ServiceType", xs.string),
+    field("Code", xs.string),
+    field("Names", ProductName, REPEATED),
+    field("Description", xs.string),
+    field("AstraDescription", xs.string),
+  ]);
 
 export const ProductName: ComplexDesc<t.ProductName> = complex("ProductName", () => [
   field("Type", xs.string),
@@ -2421,17 +2390,16 @@ export const CommitDetail: ComplexDesc<t.CommitDetail, t.CommitDetailInput> = co
   ],
 );
 
-export const CleansedAddressAndLocationDetail: ComplexDesc<
-  t.CleansedAddressAndLocationDetail
-> = complex("CleansedAddressAndLocationDetail", () => [
-  field("CountryCode", xs.string),
-  field("StateOrProvinceCode", xs.string),
-  field("PostalCode", xs.string),
-  field("ServiceArea", xs.string),
-  field("LocationId", xs.string),
-  field("LocationNumber", xs.int),
-  field("AirportId", xs.string),
-]);
+export const CleansedAddressAndLocationDetail: ComplexDesc<t.CleansedAddressAndLocationDetail> =
+  complex("CleansedAddressAndLocationDetail", () => [
+    field("CountryCode", xs.string),
+    field("StateOrProvinceCode", xs.string),
+    field("PostalCode", xs.string),
+    field("ServiceArea", xs.string),
+    field("LocationId", xs.string),
+    field("LocationNumber", xs.int),
+    field("AirportId", xs.string),
+  ]);
 
 export const DelayDetail: ComplexDesc<t.DelayDetail, t.DelayDetailInput> = complex(
   "DelayDetail",
@@ -2445,14 +2413,12 @@ export const DelayDetail: ComplexDesc<t.DelayDetail, t.DelayDetailInput> = compl
   ],
 );
 
-export const FreightCommitDetail: ComplexDesc<
-  t.FreightCommitDetail,
-  t.FreightCommitDetailInput
-> = complex("FreightCommitDetail", () => [
-  field("OriginDetail", FreightServiceCenterDetail),
-  field("DestinationDetail", FreightServiceCenterDetail),
-  field("TotalDistance", Distance),
-]);
+export const FreightCommitDetail: ComplexDesc<t.FreightCommitDetail, t.FreightCommitDetailInput> =
+  complex("FreightCommitDetail", () => [
+    field("OriginDetail", FreightServiceCenterDetail),
+    field("DestinationDetail", FreightServiceCenterDetail),
+    field("TotalDistance", Distance),
+  ]);
 
 export const FreightServiceCenterDetail: ComplexDesc<
   t.FreightServiceCenterDetail,
@@ -2476,56 +2442,52 @@ export const Distance: ComplexDesc<t.Distance> = complex("Distance", () => [
   field("Units", DistanceUnits),
 ]);
 
-export const RatedShipmentDetail: ComplexDesc<
-  t.RatedShipmentDetail,
-  t.RatedShipmentDetailInput
-> = complex("RatedShipmentDetail", () => [
-  field("EffectiveNetDiscount", Money),
-  field("AdjustedCodCollectionAmount", Money),
-  field("ShipmentRateDetail", ShipmentRateDetail),
-  field("RatedPackages", RatedPackageDetail, REPEATED),
-]);
+export const RatedShipmentDetail: ComplexDesc<t.RatedShipmentDetail, t.RatedShipmentDetailInput> =
+  complex("RatedShipmentDetail", () => [
+    field("EffectiveNetDiscount", Money),
+    field("AdjustedCodCollectionAmount", Money),
+    field("ShipmentRateDetail", ShipmentRateDetail),
+    field("RatedPackages", RatedPackageDetail, REPEATED),
+  ]);
 
-export const ShipmentRateDetail: ComplexDesc<
-  t.ShipmentRateDetail,
-  t.ShipmentRateDetailInput
-> = complex("ShipmentRateDetail", () => [
-  field("RateType", ReturnedRateType),
-  field("RateScale", xs.string),
-  field("RateZone", xs.string),
-  field("PricingCode", PricingCodeType),
-  field("RatedWeightMethod", RatedWeightMethod),
-  field("MinimumChargeType", MinimumChargeType),
-  field("CurrencyExchangeRate", CurrencyExchangeRate),
-  field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
-  field("DimDivisor", xs.nonNegativeInteger),
-  field("DimDivisorType", RateDimensionalDivisorType),
-  field("FuelSurchargePercent", xs.decimal),
-  field("TotalBillingWeight", Weight),
-  field("TotalDimWeight", Weight),
-  field("TotalBaseCharge", Money),
-  field("TotalFreightDiscounts", Money),
-  field("TotalNetFreight", Money),
-  field("TotalSurcharges", Money),
-  field("TotalNetFedExCharge", Money),
-  field("TotalTaxes", Money),
-  field("TotalNetCharge", Money),
-  field("TotalRebates", Money),
-  field("TotalDutiesAndTaxes", Money),
-  field("TotalAncillaryFeesAndTaxes", Money),
-  field("TotalDutiesTaxesAndFees", Money),
-  field("TotalNetChargeWithDutiesAndTaxes", Money),
-  field("ShipmentLegRateDetails", ShipmentLegRateDetail, REPEATED),
-  field("FreightRateDetail", FreightRateDetail),
-  field("FreightDiscounts", RateDiscount, REPEATED),
-  field("Rebates", Rebate, REPEATED),
-  field("Surcharges", Surcharge, REPEATED),
-  field("Taxes", Tax, REPEATED),
-  field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
-  field("AncillaryFeesAndTaxes", AncillaryFeeAndTax, REPEATED),
-  field("VariableHandlingCharges", VariableHandlingCharges),
-  field("TotalVariableHandlingCharges", VariableHandlingCharges),
-]);
+export const ShipmentRateDetail: ComplexDesc<t.ShipmentRateDetail, t.ShipmentRateDetailInput> =
+  complex("ShipmentRateDetail", () => [
+    field("RateType", ReturnedRateType),
+    field("RateScale", xs.string),
+    field("RateZone", xs.string),
+    field("PricingCode", PricingCodeType),
+    field("RatedWeightMethod", RatedWeightMethod),
+    field("MinimumChargeType", MinimumChargeType),
+    field("CurrencyExchangeRate", CurrencyExchangeRate),
+    field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
+    field("DimDivisor", xs.nonNegativeInteger),
+    field("DimDivisorType", RateDimensionalDivisorType),
+    field("FuelSurchargePercent", xs.decimal),
+    field("TotalBillingWeight", Weight),
+    field("TotalDimWeight", Weight),
+    field("TotalBaseCharge", Money),
+    field("TotalFreightDiscounts", Money),
+    field("TotalNetFreight", Money),
+    field("TotalSurcharges", Money),
+    field("TotalNetFedExCharge", Money),
+    field("TotalTaxes", Money),
+    field("TotalNetCharge", Money),
+    field("TotalRebates", Money),
+    field("TotalDutiesAndTaxes", Money),
+    field("TotalAncillaryFeesAndTaxes", Money),
+    field("TotalDutiesTaxesAndFees", Money),
+    field("TotalNetChargeWithDutiesAndTaxes", Money),
+    field("ShipmentLegRateDetails", ShipmentLegRateDetail, REPEATED),
+    field("FreightRateDetail", FreightRateDetail),
+    field("FreightDiscounts", RateDiscount, REPEATED),
+    field("Rebates", Rebate, REPEATED),
+    field("Surcharges", Surcharge, REPEATED),
+    field("Taxes", Tax, REPEATED),
+    field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
+    field("AncillaryFeesAndTaxes", AncillaryFeeAndTax, REPEATED),
+    field("VariableHandlingCharges", VariableHandlingCharges),
+    field("TotalVariableHandlingCharges", VariableHandlingCharges),
+  ]);
 
 export const CurrencyExchangeRate: ComplexDesc<t.CurrencyExchangeRate> = complex(
   "CurrencyExchangeRate",
@@ -2578,16 +2540,14 @@ export const ShipmentLegRateDetail: ComplexDesc<
   field("TotalVariableHandlingCharges", VariableHandlingCharges),
 ]);
 
-export const FreightRateDetail: ComplexDesc<
-  t.FreightRateDetail,
-  t.FreightRateDetailInput
-> = complex("FreightRateDetail", () => [
-  field("QuoteNumber", xs.string),
-  field("QuoteType", FreightRateQuoteType),
-  field("BaseChargeCalculation", FreightBaseChargeCalculationType),
-  field("BaseCharges", FreightBaseCharge, REPEATED),
-  field("Notations", FreightRateNotation, REPEATED),
-]);
+export const FreightRateDetail: ComplexDesc<t.FreightRateDetail, t.FreightRateDetailInput> =
+  complex("FreightRateDetail", () => [
+    field("QuoteNumber", xs.string),
+    field("QuoteType", FreightRateQuoteType),
+    field("BaseChargeCalculation", FreightBaseChargeCalculationType),
+    field("BaseCharges", FreightBaseCharge, REPEATED),
+    field("Notations", FreightRateNotation, REPEATED),
+  ]);
 
 export const FreightBaseCharge: ComplexDesc<t.FreightBaseCharge> = complex(
   "FreightBaseCharge",
@@ -2676,42 +2636,38 @@ export const AncillaryFeeAndTax: ComplexDesc<t.AncillaryFeeAndTax> = complex(
   ],
 );
 
-export const RatedPackageDetail: ComplexDesc<
-  t.RatedPackageDetail,
-  t.RatedPackageDetailInput
-> = complex("RatedPackageDetail", () => [
-  field("TrackingIds", TrackingId, REPEATED),
-  field("GroupNumber", xs.nonNegativeInteger),
-  field("EffectiveNetDiscount", Money),
-  field("AdjustedCodCollectionAmount", Money),
-  field("OversizeClass", OversizeClassType),
-  field("PackageRateDetail", PackageRateDetail),
-]);
+export const RatedPackageDetail: ComplexDesc<t.RatedPackageDetail, t.RatedPackageDetailInput> =
+  complex("RatedPackageDetail", () => [
+    field("TrackingIds", TrackingId, REPEATED),
+    field("GroupNumber", xs.nonNegativeInteger),
+    field("EffectiveNetDiscount", Money),
+    field("AdjustedCodCollectionAmount", Money),
+    field("OversizeClass", OversizeClassType),
+    field("PackageRateDetail", PackageRateDetail),
+  ]);
 
-export const PackageRateDetail: ComplexDesc<
-  t.PackageRateDetail,
-  t.PackageRateDetailInput
-> = complex("PackageRateDetail", () => [
-  field("RateType", ReturnedRateType),
-  field("RatedWeightMethod", RatedWeightMethod),
-  field("MinimumChargeType", MinimumChargeType),
-  field("BillingWeight", Weight),
-  field("DimWeight", Weight),
-  field("OversizeWeight", Weight),
-  field("BaseCharge", Money),
-  field("TotalFreightDiscounts", Money),
-  field("NetFreight", Money),
-  field("TotalSurcharges", Money),
-  field("NetFedExCharge", Money),
-  field("TotalTaxes", Money),
-  field("NetCharge", Money),
-  field("TotalRebates", Money),
-  field("FreightDiscounts", RateDiscount, REPEATED),
-  field("Rebates", Rebate, REPEATED),
-  field("Surcharges", Surcharge, REPEATED),
-  field("Taxes", Tax, REPEATED),
-  field("VariableHandlingCharges", VariableHandlingCharges),
-]);
+export const PackageRateDetail: ComplexDesc<t.PackageRateDetail, t.PackageRateDetailInput> =
+  complex("PackageRateDetail", () => [
+    field("RateType", ReturnedRateType),
+    field("RatedWeightMethod", RatedWeightMethod),
+    field("MinimumChargeType", MinimumChargeType),
+    field("BillingWeight", Weight),
+    field("DimWeight", Weight),
+    field("OversizeWeight", Weight),
+    field("BaseCharge", Money),
+    field("TotalFreightDiscounts", Money),
+    field("NetFreight", Money),
+    field("TotalSurcharges", Money),
+    field("NetFedExCharge", Money),
+    field("TotalTaxes", Money),
+    field("NetCharge", Money),
+    field("TotalRebates", Money),
+    field("FreightDiscounts", RateDiscount, REPEATED),
+    field("Rebates", Rebate, REPEATED),
+    field("Surcharges", Surcharge, REPEATED),
+    field("Taxes", Tax, REPEATED),
+    field("VariableHandlingCharges", VariableHandlingCharges),
+  ]);
 
 /** The operations of port RateServicePort. */
 const RateServicePortOperations = soapOperations({

@@ -17,9 +17,10 @@ import type { RateReplyInput, RateRequest } from "./types.js";
  * fault.
  */
 export interface RateService {
-  readonly getRates: (input: RateRequest, context: RateServiceContext) =>
-    | RateReplyInput
-    | Promise<RateReplyInput>;
+  readonly getRates: (
+    input: RateRequest,
+    context: RateServiceContext,
+  ) => RateReplyInput | Promise<RateReplyInput>;
 }
 
 /**

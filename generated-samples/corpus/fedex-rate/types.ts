@@ -12,6 +12,7 @@ import type {
   XsdTimeInput,
 } from "@wsdl-tsgen/runtime";
 
+/** {http://fedex.com/ws/rate/v31}RateRequest, complexType */
 export interface RateRequest {
   WebAuthenticationDetail: WebAuthenticationDetail;
   ClientDetail: ClientDetail;
@@ -24,7 +25,11 @@ export interface RateRequest {
   RequestedShipment?: RequestedShipment;
 }
 
-/** Input form of {@link RateRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RateRequest}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RateRequest, complexType
+ */
 export interface RateRequestInput extends Omit<
   RateRequest,
   "Version" | "CarrierCodes" | "VariableOptions" | "ConsolidationKey" | "RequestedShipment"
@@ -36,16 +41,19 @@ export interface RateRequestInput extends Omit<
   RequestedShipment?: RequestedShipmentInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}WebAuthenticationDetail, complexType */
 export interface WebAuthenticationDetail {
   ParentCredential?: WebAuthenticationCredential;
   UserCredential: WebAuthenticationCredential;
 }
 
+/** {http://fedex.com/ws/rate/v31}WebAuthenticationCredential, complexType */
 export interface WebAuthenticationCredential {
   Key: string;
   Password: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ClientDetail, complexType */
 export interface ClientDetail {
   AccountNumber: string;
   MeterNumber: string;
@@ -54,18 +62,22 @@ export interface ClientDetail {
   Localization?: Localization;
 }
 
+/** {http://fedex.com/ws/rate/v31}ExpressRegionCode, simpleType */
 export type ExpressRegionCode = "APAC" | "CA" | "EMEA" | "LAC" | "US";
 
+/** {http://fedex.com/ws/rate/v31}Localization, complexType */
 export interface Localization {
   LanguageCode: string;
   LocaleCode?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}TransactionDetail, complexType */
 export interface TransactionDetail {
   CustomerTransactionId?: string;
   Localization?: Localization;
 }
 
+/** {http://fedex.com/ws/rate/v31}VersionId, complexType */
 export interface VersionId {
   /** Fixed: "crs". */
   ServiceId: string;
@@ -77,7 +89,11 @@ export interface VersionId {
   Minor: number;
 }
 
-/** Input form of {@link VersionId}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link VersionId}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}VersionId, complexType
+ */
 export interface VersionIdInput extends Omit<
   VersionId,
   "ServiceId" | "Major" | "Intermediate" | "Minor"
@@ -92,8 +108,10 @@ export interface VersionIdInput extends Omit<
   Minor?: 0;
 }
 
+/** {http://fedex.com/ws/rate/v31}CarrierCodeType, simpleType */
 export type CarrierCodeType = "FDXC" | "FDXE" | "FDXG" | "FDXO" | "FXCC" | "FXFR" | "FXSP";
 
+/** {http://fedex.com/ws/rate/v31}ServiceOptionType, simpleType */
 export type ServiceOptionType =
   | "FEDEX_ONE_RATE"
   | "FREIGHT_GUARANTEE"
@@ -101,17 +119,23 @@ export type ServiceOptionType =
   | "SMART_POST_ALLOWED_INDICIA"
   | "SMART_POST_HUB_ID";
 
+/** {http://fedex.com/ws/rate/v31}ConsolidationKey, complexType */
 export interface ConsolidationKey {
   Type?: ConsolidationType;
   Index?: string;
   Date?: XsdDate;
 }
 
-/** Input form of {@link ConsolidationKey}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ConsolidationKey}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ConsolidationKey, complexType
+ */
 export interface ConsolidationKeyInput extends Omit<ConsolidationKey, "Date"> {
   Date?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}ConsolidationType, simpleType */
 export type ConsolidationType =
   | "INTERNATIONAL_DISTRIBUTION_FREIGHT"
   | "INTERNATIONAL_ECONOMY_DISTRIBUTION"
@@ -119,6 +143,7 @@ export type ConsolidationType =
   | "INTERNATIONAL_PRIORITY_DISTRIBUTION"
   | "TRANSBORDER_DISTRIBUTION";
 
+/** {http://fedex.com/ws/rate/v31}RequestedShipment, complexType */
 export interface RequestedShipment {
   ShipTimestamp?: XsdDateTime;
   DropoffType?: DropoffType;
@@ -154,7 +179,11 @@ export interface RequestedShipment {
   RequestedPackageLineItems: RequestedPackageLineItem[];
 }
 
-/** Input form of {@link RequestedShipment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RequestedShipment}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RequestedShipment, complexType
+ */
 export interface RequestedShipmentInput extends Omit<
   RequestedShipment,
  
@@ -199,6 +228,7 @@ export interface RequestedShipmentInput extends Omit<
   RequestedPackageLineItems?: RequestedPackageLineItemInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}DropoffType, simpleType */
 export type DropoffType =
   | "BUSINESS_SERVICE_CENTER"
   | "DROP_BOX"
@@ -206,12 +236,17 @@ export type DropoffType =
   | "REQUEST_COURIER"
   | "STATION";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentVariationOptionDetail, complexType */
 export interface ShipmentVariationOptionDetail {
   Id?: string;
   Values: string[];
 }
 
-/** Input form of {@link ShipmentVariationOptionDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentVariationOptionDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentVariationOptionDetail, complexType
+ */
 export interface ShipmentVariationOptionDetailInput extends Omit<
   ShipmentVariationOptionDetail,
   "Values"
@@ -219,22 +254,27 @@ export interface ShipmentVariationOptionDetailInput extends Omit<
   Values?: string[];
 }
 
+/** {http://fedex.com/ws/rate/v31}Weight, complexType */
 export interface Weight {
   Units?: WeightUnits;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}WeightUnits, simpleType */
 export type WeightUnits = "KG" | "LB";
 
+/** {http://fedex.com/ws/rate/v31}Money, complexType */
 export interface Money {
   Currency?: string;
   Amount?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentAuthorizationDetail, complexType */
 export interface ShipmentAuthorizationDetail {
   AccountNumber?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}Party, complexType */
 export interface Party {
   AccountNumber?: string;
   Tins: TaxpayerIdentification[];
@@ -242,12 +282,17 @@ export interface Party {
   Address?: Address;
 }
 
-/** Input form of {@link Party}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Party}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Party, complexType
+ */
 export interface PartyInput extends Omit<Party, "Tins" | "Address"> {
   Tins?: TaxpayerIdentificationInput[];
   Address?: AddressInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}TaxpayerIdentification, complexType */
 export interface TaxpayerIdentification {
   TinType?: TinType;
   Number?: string;
@@ -256,7 +301,11 @@ export interface TaxpayerIdentification {
   ExpirationDate?: XsdDateTime;
 }
 
-/** Input form of {@link TaxpayerIdentification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link TaxpayerIdentification}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}TaxpayerIdentification, complexType
+ */
 export interface TaxpayerIdentificationInput extends Omit<
   TaxpayerIdentification,
   "EffectiveDate" | "ExpirationDate"
@@ -265,12 +314,14 @@ export interface TaxpayerIdentificationInput extends Omit<
   ExpirationDate?: XsdDateTimeInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}TinType, simpleType */
 export type TinType =
   | "BUSINESS_NATIONAL"
   | "BUSINESS_STATE"
   | "PERSONAL_NATIONAL"
   | "PERSONAL_STATE";
 
+/** {http://fedex.com/ws/rate/v31}Contact, complexType */
 export interface Contact {
   ContactId?: string;
   PersonName?: string;
@@ -284,6 +335,7 @@ export interface Contact {
   EMailAddress?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}Address, complexType */
 export interface Address {
   StreetLines: string[];
   City?: string;
@@ -296,43 +348,64 @@ export interface Address {
   GeographicCoordinates?: string;
 }
 
-/** Input form of {@link Address}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Address}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Address, complexType
+ */
 export interface AddressInput extends Omit<Address, "StreetLines"> {
   StreetLines?: string[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ContactAndAddress, complexType */
 export interface ContactAndAddress {
   Contact?: Contact;
   Address?: Address;
 }
 
-/** Input form of {@link ContactAndAddress}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ContactAndAddress}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ContactAndAddress, complexType
+ */
 export interface ContactAndAddressInput extends Omit<ContactAndAddress, "Address"> {
   Address?: AddressInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}Payment, complexType */
 export interface Payment {
   PaymentType?: PaymentType;
   Payor?: Payor;
   EPaymentDetail?: EPaymentDetail;
 }
 
-/** Input form of {@link Payment}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Payment}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Payment, complexType
+ */
 export interface PaymentInput extends Omit<Payment, "Payor"> {
   Payor?: PayorInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}PaymentType, simpleType */
 export type PaymentType = "EPAYMENT" | "SENDER";
 
+/** {http://fedex.com/ws/rate/v31}Payor, complexType */
 export interface Payor {
   ResponsibleParty?: Party;
 }
 
-/** Input form of {@link Payor}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Payor}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Payor, complexType
+ */
 export interface PayorInput extends Omit<Payor, "ResponsibleParty"> {
   ResponsibleParty?: PartyInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}EPaymentDetail, complexType */
 export interface EPaymentDetail {
   Id?: string;
   EPaymentProcessor?: EPaymentProcessorType;
@@ -342,8 +415,10 @@ export interface EPaymentDetail {
   Amount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}EPaymentProcessorType, simpleType */
 export type EPaymentProcessorType = "RETAIL_SINGLE_POINT_OF_SALE";
 
+/** {http://fedex.com/ws/rate/v31}EPaymentModeType, simpleType */
 export type EPaymentModeType =
   | "APPLE_PAY"
   | "CASH"
@@ -352,6 +427,7 @@ export type EPaymentModeType =
   | "GOOGLE_PAY"
   | "PAYPAL";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentSpecialServicesRequested, complexType */
 export interface ShipmentSpecialServicesRequested {
   SpecialServiceTypes: string[];
   CodDetail?: CodDetail;
@@ -372,6 +448,8 @@ export interface ShipmentSpecialServicesRequested {
 
 /**
  * Input form of {@link ShipmentSpecialServicesRequested}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentSpecialServicesRequested, complexType
  */
 export interface ShipmentSpecialServicesRequestedInput extends Omit<
   ShipmentSpecialServicesRequested,
@@ -405,6 +483,7 @@ export interface ShipmentSpecialServicesRequestedInput extends Omit<
   CustomDeliveryWindowDetail?: CustomDeliveryWindowDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CodDetail, complexType */
 export interface CodDetail {
   CodCollectionAmount?: Money;
   AddTransportationChargesDetail?: CodAddTransportationChargesDetail;
@@ -416,7 +495,11 @@ export interface CodDetail {
   ReturnTrackingId?: TrackingId;
 }
 
-/** Input form of {@link CodDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CodDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CodDetail, complexType
+ */
 export interface CodDetailInput extends Omit<
   CodDetail,
   "CodRecipient" | "FinancialInstitutionContactAndAddress"
@@ -425,34 +508,43 @@ export interface CodDetailInput extends Omit<
   FinancialInstitutionContactAndAddress?: ContactAndAddressInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CodAddTransportationChargesDetail, complexType */
 export interface CodAddTransportationChargesDetail {
   RateTypeBasis?: RateTypeBasisType;
   ChargeBasis?: CodAddTransportationChargeBasisType;
   ChargeBasisLevel?: ChargeBasisLevelType;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateTypeBasisType, simpleType */
 export type RateTypeBasisType = "ACCOUNT" | "LIST";
 
+/** {http://fedex.com/ws/rate/v31}CodAddTransportationChargeBasisType, simpleType */
 export type CodAddTransportationChargeBasisType =
   | "COD_SURCHARGE"
   | "NET_CHARGE"
   | "NET_FREIGHT"
   | "TOTAL_CUSTOMER_CHARGE";
 
+/** {http://fedex.com/ws/rate/v31}ChargeBasisLevelType, simpleType */
 export type ChargeBasisLevelType = "CURRENT_PACKAGE" | "SUM_OF_PACKAGES";
 
+/** {http://fedex.com/ws/rate/v31}CodCollectionType, simpleType */
 export type CodCollectionType = "ANY" | "CASH" | "GUARANTEED_FUNDS";
 
+/** {http://fedex.com/ws/rate/v31}CodReturnReferenceIndicatorType, simpleType */
 export type CodReturnReferenceIndicatorType = "INVOICE" | "PO" | "REFERENCE" | "TRACKING";
 
+/** {http://fedex.com/ws/rate/v31}TrackingId, complexType */
 export interface TrackingId {
   TrackingIdType?: TrackingIdType;
   FormId?: string;
   TrackingNumber?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}TrackingIdType, simpleType */
 export type TrackingIdType = "EXPRESS" | "FEDEX" | "GROUND" | "USPS";
 
+/** {http://fedex.com/ws/rate/v31}DeliveryOnInvoiceAcceptanceDetail, complexType */
 export interface DeliveryOnInvoiceAcceptanceDetail {
   Recipient?: Party;
   TrackingId?: TrackingId;
@@ -460,6 +552,8 @@ export interface DeliveryOnInvoiceAcceptanceDetail {
 
 /**
  * Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DeliveryOnInvoiceAcceptanceDetail, complexType
  */
 export interface DeliveryOnInvoiceAcceptanceDetailInput extends Omit<
   DeliveryOnInvoiceAcceptanceDetail,
@@ -468,6 +562,7 @@ export interface DeliveryOnInvoiceAcceptanceDetailInput extends Omit<
   Recipient?: PartyInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}HoldAtLocationDetail, complexType */
 export interface HoldAtLocationDetail {
   PhoneNumber?: string;
   LocationContactAndAddress?: ContactAndAddress;
@@ -476,7 +571,11 @@ export interface HoldAtLocationDetail {
   LocationNumber?: number;
 }
 
-/** Input form of {@link HoldAtLocationDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HoldAtLocationDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}HoldAtLocationDetail, complexType
+ */
 export interface HoldAtLocationDetailInput extends Omit<
   HoldAtLocationDetail,
   "LocationContactAndAddress"
@@ -484,6 +583,7 @@ export interface HoldAtLocationDetailInput extends Omit<
   LocationContactAndAddress?: ContactAndAddressInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}FedExLocationType, simpleType */
 export type FedExLocationType =
   | "FEDEX_EXPRESS_STATION"
   | "FEDEX_FACILITY"
@@ -496,6 +596,7 @@ export type FedExLocationType =
   | "FEDEX_SHIP_AND_GET"
   | "FEDEX_SMART_POST_HUB";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentEventNotificationDetail, complexType */
 export interface ShipmentEventNotificationDetail {
   AggregationType?: ShipmentNotificationAggregationType;
   PersonalMessage?: string;
@@ -504,6 +605,8 @@ export interface ShipmentEventNotificationDetail {
 
 /**
  * Input form of {@link ShipmentEventNotificationDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentEventNotificationDetail, complexType
  */
 export interface ShipmentEventNotificationDetailInput extends Omit<
   ShipmentEventNotificationDetail,
@@ -512,8 +615,10 @@ export interface ShipmentEventNotificationDetailInput extends Omit<
   EventNotifications?: ShipmentEventNotificationSpecificationInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentNotificationAggregationType, simpleType */
 export type ShipmentNotificationAggregationType = "PER_PACKAGE" | "PER_SHIPMENT";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentEventNotificationSpecification, complexType */
 export interface ShipmentEventNotificationSpecification {
   Role?: ShipmentNotificationRoleType;
   Events: NotificationEventType[];
@@ -524,6 +629,8 @@ export interface ShipmentEventNotificationSpecification {
 /**
  * Input form of {@link ShipmentEventNotificationSpecification}: what a caller writes, where it
  * differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentEventNotificationSpecification, complexType
  */
 export interface ShipmentEventNotificationSpecificationInput extends Omit<
   ShipmentEventNotificationSpecification,
@@ -532,8 +639,10 @@ export interface ShipmentEventNotificationSpecificationInput extends Omit<
   Events?: NotificationEventType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentNotificationRoleType, simpleType */
 export type ShipmentNotificationRoleType = "BROKER" | "OTHER" | "RECIPIENT" | "SHIPPER";
 
+/** {http://fedex.com/ws/rate/v31}NotificationEventType, simpleType */
 export type NotificationEventType =
   | "ON_DELIVERY"
   | "ON_ESTIMATED_DELIVERY"
@@ -545,25 +654,31 @@ export type NotificationEventType =
   | "ON_SHIPMENT"
   | "ON_TENDER";
 
+/** {http://fedex.com/ws/rate/v31}NotificationDetail, complexType */
 export interface NotificationDetail {
   NotificationType?: NotificationType;
   EmailDetail?: EMailDetail;
   Localization?: Localization;
 }
 
+/** {http://fedex.com/ws/rate/v31}NotificationType, simpleType */
 export type NotificationType = "EMAIL";
 
+/** {http://fedex.com/ws/rate/v31}EMailDetail, complexType */
 export interface EMailDetail {
   EmailAddress?: string;
   Name?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentNotificationFormatSpecification, complexType */
 export interface ShipmentNotificationFormatSpecification {
   Type?: NotificationFormatType;
 }
 
+/** {http://fedex.com/ws/rate/v31}NotificationFormatType, simpleType */
 export type NotificationFormatType = "HTML" | "TEXT";
 
+/** {http://fedex.com/ws/rate/v31}ReturnShipmentDetail, complexType */
 export interface ReturnShipmentDetail {
   ReturnType?: ReturnType;
   Rma?: Rma;
@@ -571,7 +686,11 @@ export interface ReturnShipmentDetail {
   ReturnAssociation?: ReturnAssociationDetail;
 }
 
-/** Input form of {@link ReturnShipmentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReturnShipmentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ReturnShipmentDetail, complexType
+ */
 export interface ReturnShipmentDetailInput extends Omit<
   ReturnShipmentDetail,
   "ReturnEMailDetail" | "ReturnAssociation"
@@ -580,34 +699,48 @@ export interface ReturnShipmentDetailInput extends Omit<
   ReturnAssociation?: ReturnAssociationDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}ReturnType, simpleType */
 export type ReturnType = "FEDEX_TAG" | "PENDING" | "PRINT_RETURN_LABEL";
 
+/** {http://fedex.com/ws/rate/v31}Rma, complexType */
 export interface Rma {
   Reason?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ReturnEMailDetail, complexType */
 export interface ReturnEMailDetail {
   MerchantPhoneNumber?: string;
   AllowedSpecialServices: ReturnEMailAllowedSpecialServiceType[];
 }
 
-/** Input form of {@link ReturnEMailDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReturnEMailDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ReturnEMailDetail, complexType
+ */
 export interface ReturnEMailDetailInput extends Omit<ReturnEMailDetail, "AllowedSpecialServices"> {
   AllowedSpecialServices?: ReturnEMailAllowedSpecialServiceType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ReturnEMailAllowedSpecialServiceType, simpleType */
 export type ReturnEMailAllowedSpecialServiceType = "SATURDAY_DELIVERY" | "SATURDAY_PICKUP";
 
+/** {http://fedex.com/ws/rate/v31}ReturnAssociationDetail, complexType */
 export interface ReturnAssociationDetail {
   TrackingNumber?: string;
   ShipDate?: XsdDate;
 }
 
-/** Input form of {@link ReturnAssociationDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReturnAssociationDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ReturnAssociationDetail, complexType
+ */
 export interface ReturnAssociationDetailInput extends Omit<ReturnAssociationDetail, "ShipDate"> {
   ShipDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}PendingShipmentDetail, complexType */
 export interface PendingShipmentDetail {
   Type?: PendingShipmentType;
   ExpirationDate?: XsdDate;
@@ -615,19 +748,28 @@ export interface PendingShipmentDetail {
   RecommendedDocumentSpecification?: RecommendedDocumentSpecification;
 }
 
-/** Input form of {@link PendingShipmentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PendingShipmentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}PendingShipmentDetail, complexType
+ */
 export interface PendingShipmentDetailInput extends Omit<PendingShipmentDetail, "ExpirationDate"> {
   ExpirationDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}PendingShipmentType, simpleType */
 export type PendingShipmentType = "EMAIL";
 
+/** {http://fedex.com/ws/rate/v31}PendingShipmentProcessingOptionsRequested, complexType */
 export type PendingShipmentProcessingOptionsRequested = PendingShipmentProcessingOptionType[];
 
+/** {http://fedex.com/ws/rate/v31}PendingShipmentProcessingOptionType, simpleType */
 export type PendingShipmentProcessingOptionType = "ALLOW_MODIFICATIONS";
 
+/** {http://fedex.com/ws/rate/v31}RecommendedDocumentSpecification, complexType */
 export type RecommendedDocumentSpecification = RecommendedDocumentType[];
 
+/** {http://fedex.com/ws/rate/v31}RecommendedDocumentType, simpleType */
 export type RecommendedDocumentType =
   | "ANTIQUE_STATEMENT_EUROPEAN_UNION"
   | "ANTIQUE_STATEMENT_UNITED_STATES"
@@ -658,6 +800,7 @@ export type RecommendedDocumentType =
   | "USMCA_COMMERCIAL_INVOICE_CERTIFICATION_OF_ORIGIN_FRENCH"
   | "USMCA_COMMERCIAL_INVOICE_CERTIFICATION_OF_ORIGIN_SPANISH";
 
+/** {http://fedex.com/ws/rate/v31}InternationalControlledExportDetail, complexType */
 export interface InternationalControlledExportDetail {
   Type?: InternationalControlledExportType;
   ForeignTradeZoneCode?: string;
@@ -669,6 +812,8 @@ export interface InternationalControlledExportDetail {
 /**
  * Input form of {@link InternationalControlledExportDetail}: what a caller writes, where it
  * differs.
+ *
+ * {http://fedex.com/ws/rate/v31}InternationalControlledExportDetail, complexType
  */
 export interface InternationalControlledExportDetailInput extends Omit<
   InternationalControlledExportDetail,
@@ -677,6 +822,7 @@ export interface InternationalControlledExportDetailInput extends Omit<
   LicenseOrPermitExpirationDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}InternationalControlledExportType, simpleType */
 export type InternationalControlledExportType =
   | "DEA_036"
   | "DEA_236"
@@ -690,61 +836,88 @@ export type InternationalControlledExportType =
   | "FROM_FOREIGN_TRADE_ZONE"
   | "WAREHOUSE_WITHDRAWAL";
 
+/** {http://fedex.com/ws/rate/v31}InternationalTrafficInArmsRegulationsDetail, complexType */
 export interface InternationalTrafficInArmsRegulationsDetail {
   LicenseOrExemptionNumber?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentDryIceDetail, complexType */
 export interface ShipmentDryIceDetail {
   PackageCount?: bigint;
   TotalWeight?: Weight;
   ProcessingOptions?: ShipmentDryIceProcessingOptionsRequested;
 }
 
-/** Input form of {@link ShipmentDryIceDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentDryIceDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentDryIceDetail, complexType
+ */
 export interface ShipmentDryIceDetailInput extends Omit<ShipmentDryIceDetail, "PackageCount"> {
   PackageCount?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentDryIceProcessingOptionsRequested, complexType */
 export type ShipmentDryIceProcessingOptionsRequested = ShipmentDryIceProcessingOptionType[];
 
+/** {http://fedex.com/ws/rate/v31}ShipmentDryIceProcessingOptionType, simpleType */
 export type ShipmentDryIceProcessingOptionType = "SHIPMENT_LEVEL_DRY_ICE_ONLY";
 
+/** {http://fedex.com/ws/rate/v31}HomeDeliveryPremiumDetail, complexType */
 export interface HomeDeliveryPremiumDetail {
   HomeDeliveryPremiumType?: HomeDeliveryPremiumType;
   Date?: XsdDate;
   PhoneNumber?: string;
 }
 
-/** Input form of {@link HomeDeliveryPremiumDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HomeDeliveryPremiumDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}HomeDeliveryPremiumDetail, complexType
+ */
 export interface HomeDeliveryPremiumDetailInput extends Omit<HomeDeliveryPremiumDetail, "Date"> {
   Date?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}HomeDeliveryPremiumType, simpleType */
 export type HomeDeliveryPremiumType = "APPOINTMENT" | "DATE_CERTAIN" | "EVENING";
 
+/** {http://fedex.com/ws/rate/v31}FlatbedTrailerDetail, complexType */
 export type FlatbedTrailerDetail = FlatbedTrailerOption[];
 
+/** {http://fedex.com/ws/rate/v31}FlatbedTrailerOption, simpleType */
 export type FlatbedTrailerOption = "OVER_DIMENSION" | "TARP";
 
+/** {http://fedex.com/ws/rate/v31}FreightGuaranteeDetail, complexType */
 export interface FreightGuaranteeDetail {
   Type?: FreightGuaranteeType;
   Date?: XsdDate;
 }
 
-/** Input form of {@link FreightGuaranteeDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightGuaranteeDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightGuaranteeDetail, complexType
+ */
 export interface FreightGuaranteeDetailInput extends Omit<FreightGuaranteeDetail, "Date"> {
   Date?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightGuaranteeType, simpleType */
 export type FreightGuaranteeType = "GUARANTEED_DATE" | "GUARANTEED_MORNING";
 
+/** {http://fedex.com/ws/rate/v31}EtdDetail, complexType */
 export interface EtdDetail {
   Attributes: EtdAttributeType[];
   RequestedDocumentCopies: RequestedShippingDocumentType[];
   DocumentReferences: UploadDocumentReferenceDetail[];
 }
 
-/** Input form of {@link EtdDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EtdDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}EtdDetail, complexType
+ */
 export interface EtdDetailInput extends Omit<
   EtdDetail,
   "Attributes" | "RequestedDocumentCopies" | "DocumentReferences"
@@ -754,8 +927,10 @@ export interface EtdDetailInput extends Omit<
   DocumentReferences?: UploadDocumentReferenceDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}EtdAttributeType, simpleType */
 export type EtdAttributeType = "POST_SHIPMENT_UPLOAD_REQUESTED";
 
+/** {http://fedex.com/ws/rate/v31}RequestedShippingDocumentType, simpleType */
 export type RequestedShippingDocumentType =
   | "CERTIFICATE_OF_ORIGIN"
   | "COMMERCIAL_INVOICE"
@@ -771,6 +946,7 @@ export type RequestedShippingDocumentType =
   | "USMCA_COMMERCIAL_INVOICE_CERTIFICATION_OF_ORIGIN"
   | "VICS_BILL_OF_LADING";
 
+/** {http://fedex.com/ws/rate/v31}UploadDocumentReferenceDetail, complexType */
 export interface UploadDocumentReferenceDetail {
   LineNumber?: bigint;
   CustomerReference?: string;
@@ -781,7 +957,11 @@ export interface UploadDocumentReferenceDetail {
   DocumentIdProducer?: UploadDocumentIdProducer;
 }
 
-/** Input form of {@link UploadDocumentReferenceDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UploadDocumentReferenceDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}UploadDocumentReferenceDetail, complexType
+ */
 export interface UploadDocumentReferenceDetailInput extends Omit<
   UploadDocumentReferenceDetail,
   "LineNumber"
@@ -789,6 +969,7 @@ export interface UploadDocumentReferenceDetailInput extends Omit<
   LineNumber?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}UploadDocumentProducerType, simpleType */
 export type UploadDocumentProducerType =
   | "CUSTOMER"
   | "FEDEX_CAFE"
@@ -799,6 +980,7 @@ export type UploadDocumentProducerType =
   | "FEDEX_GTM"
   | "OTHER";
 
+/** {http://fedex.com/ws/rate/v31}UploadDocumentType, simpleType */
 export type UploadDocumentType =
   | "CERTIFICATE_OF_ORIGIN"
   | "COMMERCIAL_INVOICE"
@@ -809,6 +991,7 @@ export type UploadDocumentType =
   | "USMCA_CERTIFICATION_OF_ORIGIN"
   | "USMCA_COMMERCIAL_INVOICE_CERTIFICATION_OF_ORIGIN";
 
+/** {http://fedex.com/ws/rate/v31}UploadDocumentIdProducer, simpleType */
 export type UploadDocumentIdProducer =
   | "CUSTOMER"
   | "FEDEX_CAFE"
@@ -818,6 +1001,7 @@ export type UploadDocumentIdProducer =
   | "FEDEX_GTM"
   | "FEDEX_INET";
 
+/** {http://fedex.com/ws/rate/v31}CustomDeliveryWindowDetail, complexType */
 export interface CustomDeliveryWindowDetail {
   Type?: CustomDeliveryWindowType;
   RequestTime?: XsdTime;
@@ -825,7 +1009,11 @@ export interface CustomDeliveryWindowDetail {
   RequestDate?: XsdDate;
 }
 
-/** Input form of {@link CustomDeliveryWindowDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomDeliveryWindowDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomDeliveryWindowDetail, complexType
+ */
 export interface CustomDeliveryWindowDetailInput extends Omit<
   CustomDeliveryWindowDetail,
   "RequestTime" | "RequestRange" | "RequestDate"
@@ -835,19 +1023,26 @@ export interface CustomDeliveryWindowDetailInput extends Omit<
   RequestDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomDeliveryWindowType, simpleType */
 export type CustomDeliveryWindowType = "AFTER" | "BEFORE" | "BETWEEN" | "ON";
 
+/** {http://fedex.com/ws/rate/v31}DateRange, complexType */
 export interface DateRange {
   Begins?: XsdDate;
   Ends?: XsdDate;
 }
 
-/** Input form of {@link DateRange}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DateRange}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DateRange, complexType
+ */
 export interface DateRangeInput extends Omit<DateRange, "Begins" | "Ends"> {
   Begins?: XsdDateInput;
   Ends?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}ExpressFreightDetail, complexType */
 export interface ExpressFreightDetail {
   PackingListEnclosed?: boolean;
   ShippersLoadAndCount?: bigint;
@@ -857,7 +1052,11 @@ export interface ExpressFreightDetail {
   UndeliverableContact?: ExpressFreightDetailContact;
 }
 
-/** Input form of {@link ExpressFreightDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExpressFreightDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ExpressFreightDetail, complexType
+ */
 export interface ExpressFreightDetailInput extends Omit<
   ExpressFreightDetail,
   "ShippersLoadAndCount"
@@ -865,11 +1064,13 @@ export interface ExpressFreightDetailInput extends Omit<
   ShippersLoadAndCount?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}ExpressFreightDetailContact, complexType */
 export interface ExpressFreightDetailContact {
   Name?: string;
   Phone?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightShipmentDetail, complexType */
 export interface FreightShipmentDetail {
   FedExFreightAccountNumber?: string;
   FedExFreightBillingContactAndAddress?: ContactAndAddress;
@@ -890,7 +1091,11 @@ export interface FreightShipmentDetail {
   LineItems: FreightShipmentLineItem[];
 }
 
-/** Input form of {@link FreightShipmentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightShipmentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightShipmentDetail, complexType
+ */
 export interface FreightShipmentDetailInput extends Omit<
   FreightShipmentDetail,
  
@@ -911,17 +1116,22 @@ export interface FreightShipmentDetailInput extends Omit<
   LineItems?: FreightShipmentLineItemInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightShipmentRoleType, simpleType */
 export type FreightShipmentRoleType = "CONSIGNEE" | "SHIPPER";
 
+/** {http://fedex.com/ws/rate/v31}FreightCollectTermsType, simpleType */
 export type FreightCollectTermsType = "NON_RECOURSE_SHIPPER_SIGNED" | "STANDARD";
 
+/** {http://fedex.com/ws/rate/v31}LiabilityCoverageDetail, complexType */
 export interface LiabilityCoverageDetail {
   CoverageType?: LiabilityCoverageType;
   CoverageAmount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}LiabilityCoverageType, simpleType */
 export type LiabilityCoverageType = "NEW" | "USED_OR_RECONDITIONED";
 
+/** {http://fedex.com/ws/rate/v31}Dimensions, complexType */
 export interface Dimensions {
   Length?: bigint;
   Width?: bigint;
@@ -929,20 +1139,27 @@ export interface Dimensions {
   Units?: LinearUnits;
 }
 
-/** Input form of {@link Dimensions}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Dimensions}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Dimensions, complexType
+ */
 export interface DimensionsInput extends Omit<Dimensions, "Length" | "Width" | "Height"> {
   Length?: bigint | number;
   Width?: bigint | number;
   Height?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}LinearUnits, simpleType */
 export type LinearUnits = "CM" | "IN";
 
+/** {http://fedex.com/ws/rate/v31}FreightSpecialServicePayment, complexType */
 export interface FreightSpecialServicePayment {
   SpecialService?: string;
   PaymentType?: FreightShipmentRoleType;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightShipmentLineItem, complexType */
 export interface FreightShipmentLineItem {
   Id?: string;
   FreightClass?: FreightClassType;
@@ -954,7 +1171,11 @@ export interface FreightShipmentLineItem {
   Volume?: Volume;
 }
 
-/** Input form of {@link FreightShipmentLineItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightShipmentLineItem}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightShipmentLineItem, complexType
+ */
 export interface FreightShipmentLineItemInput extends Omit<
   FreightShipmentLineItem,
   "Pieces" | "Dimensions"
@@ -963,6 +1184,7 @@ export interface FreightShipmentLineItemInput extends Omit<
   Dimensions?: DimensionsInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightClassType, simpleType */
 export type FreightClassType =
   | "CLASS_050"
   | "CLASS_055"
@@ -983,6 +1205,7 @@ export type FreightClassType =
   | "CLASS_400"
   | "CLASS_500";
 
+/** {http://fedex.com/ws/rate/v31}PhysicalPackagingType, simpleType */
 export type PhysicalPackagingType =
   | "BAG"
   | "BARREL"
@@ -1008,13 +1231,16 @@ export type PhysicalPackagingType =
   | "TANK"
   | "TUBE";
 
+/** {http://fedex.com/ws/rate/v31}Volume, complexType */
 export interface Volume {
   Units?: VolumeUnits;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}VolumeUnits, simpleType */
 export type VolumeUnits = "CUBIC_FT" | "CUBIC_M";
 
+/** {http://fedex.com/ws/rate/v31}VariableHandlingChargeDetail, complexType */
 export interface VariableHandlingChargeDetail {
   FixedValue?: Money;
   PercentValue?: string;
@@ -1022,12 +1248,14 @@ export interface VariableHandlingChargeDetail {
   RateTypeBasis?: RateTypeBasisType;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateElementBasisType, simpleType */
 export type RateElementBasisType =
   | "BASE_CHARGE"
   | "NET_CHARGE"
   | "NET_CHARGE_EXCLUDING_TAXES"
   | "NET_FREIGHT";
 
+/** {http://fedex.com/ws/rate/v31}CustomsClearanceDetail, complexType */
 export interface CustomsClearanceDetail {
   Brokers: BrokerDetail[];
   ClearanceBrokerage?: ClearanceBrokerageType;
@@ -1046,7 +1274,11 @@ export interface CustomsClearanceDetail {
   RegulatoryControls: RegulatoryControlType[];
 }
 
-/** Input form of {@link CustomsClearanceDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomsClearanceDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomsClearanceDetail, complexType
+ */
 export interface CustomsClearanceDetailInput extends Omit<
   CustomsClearanceDetail,
  
@@ -1067,18 +1299,25 @@ export interface CustomsClearanceDetailInput extends Omit<
   RegulatoryControls?: RegulatoryControlType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}BrokerDetail, complexType */
 export interface BrokerDetail {
   Type?: BrokerType;
   Broker?: Party;
 }
 
-/** Input form of {@link BrokerDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link BrokerDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}BrokerDetail, complexType
+ */
 export interface BrokerDetailInput extends Omit<BrokerDetail, "Broker"> {
   Broker?: PartyInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}BrokerType, simpleType */
 export type BrokerType = "EXPORT" | "IMPORT";
 
+/** {http://fedex.com/ws/rate/v31}ClearanceBrokerageType, simpleType */
 export type ClearanceBrokerageType =
   | "BROKER_INCLUSIVE"
   | "BROKER_INCLUSIVE_NON_RESIDENT_IMPORTER"
@@ -1086,11 +1325,13 @@ export type ClearanceBrokerageType =
   | "BROKER_SELECT_NON_RESIDENT_IMPORTER"
   | "BROKER_UNASSIGNED";
 
+/** {http://fedex.com/ws/rate/v31}CustomsOptionDetail, complexType */
 export interface CustomsOptionDetail {
   Type?: CustomsOptionType;
   Description?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomsOptionType, simpleType */
 export type CustomsOptionType =
   | "COURTESY_RETURN_LABEL"
   | "EXHIBITION_TRADE_SHOW"
@@ -1103,17 +1344,22 @@ export type CustomsOptionType =
   | "REPLACEMENT"
   | "TRIAL";
 
+/** {http://fedex.com/ws/rate/v31}RecipientCustomsId, complexType */
 export interface RecipientCustomsId {
   Type?: RecipientCustomsIdType;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RecipientCustomsIdType, simpleType */
 export type RecipientCustomsIdType = "COMPANY" | "INDIVIDUAL" | "PASSPORT";
 
+/** {http://fedex.com/ws/rate/v31}InternationalDocumentContentType, simpleType */
 export type InternationalDocumentContentType = "DOCUMENTS_ONLY" | "NON_DOCUMENTS";
 
+/** {http://fedex.com/ws/rate/v31}FreightOnValueType, simpleType */
 export type FreightOnValueType = "CARRIER_RISK" | "OWN_RISK";
 
+/** {http://fedex.com/ws/rate/v31}CommercialInvoice, complexType */
 export interface CommercialInvoice {
   Comments: string[];
   FreightCharge?: Money;
@@ -1129,11 +1375,16 @@ export interface CommercialInvoice {
   TermsOfSale?: string;
 }
 
-/** Input form of {@link CommercialInvoice}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CommercialInvoice}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CommercialInvoice, complexType
+ */
 export interface CommercialInvoiceInput extends Omit<CommercialInvoice, "Comments"> {
   Comments?: string[];
 }
 
+/** {http://fedex.com/ws/rate/v31}TaxesOrMiscellaneousChargeType, simpleType */
 export type TaxesOrMiscellaneousChargeType =
   | "COMMISSIONS"
   | "DISCOUNTS"
@@ -1142,6 +1393,7 @@ export type TaxesOrMiscellaneousChargeType =
   | "ROYALTIES_AND_LICENSE_FEES"
   | "TAXES";
 
+/** {http://fedex.com/ws/rate/v31}PurposeOfShipmentType, simpleType */
 export type PurposeOfShipmentType =
   | "GIFT"
   | "NOT_SOLD"
@@ -1150,6 +1402,7 @@ export type PurposeOfShipmentType =
   | "SAMPLE"
   | "SOLD";
 
+/** {http://fedex.com/ws/rate/v31}Commodity, complexType */
 export interface Commodity {
   Name?: string;
   NumberOfPieces?: bigint;
@@ -1171,7 +1424,11 @@ export interface Commodity {
   UsmcaDetail?: UsmcaCommodityDetail;
 }
 
-/** Input form of {@link Commodity}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Commodity}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Commodity, complexType
+ */
 export interface CommodityInput extends Omit<
   Commodity,
   "NumberOfPieces" | "AdditionalMeasures" | "ExciseConditions" | "ExportLicenseExpirationDate"
@@ -1182,24 +1439,30 @@ export interface CommodityInput extends Omit<
   ExportLicenseExpirationDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CommodityPurposeType, simpleType */
 export type CommodityPurposeType = "BUSINESS" | "CONSUMER";
 
+/** {http://fedex.com/ws/rate/v31}Measure, complexType */
 export interface Measure {
   Quantity?: string;
   Units?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}EdtExciseCondition, complexType */
 export interface EdtExciseCondition {
   Category?: string;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaCommodityDetail, complexType */
 export interface UsmcaCommodityDetail {
   OriginCriterion?: UsmcaOriginCriterionCode;
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaOriginCriterionCode, simpleType */
 export type UsmcaOriginCriterionCode = "A" | "B" | "C" | "D" | "E";
 
+/** {http://fedex.com/ws/rate/v31}ExportDetail, complexType */
 export interface ExportDetail {
   B13AFilingOption?: B13AFilingOptionType;
   ExportComplianceStatement?: string;
@@ -1207,11 +1470,16 @@ export interface ExportDetail {
   DestinationControlDetail?: DestinationControlDetail;
 }
 
-/** Input form of {@link ExportDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExportDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ExportDetail, complexType
+ */
 export interface ExportDetailInput extends Omit<ExportDetail, "DestinationControlDetail"> {
   DestinationControlDetail?: DestinationControlDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}B13AFilingOptionType, simpleType */
 export type B13AFilingOptionType =
   | "FEDEX_TO_STAMP"
   | "FILED_ELECTRONICALLY"
@@ -1219,13 +1487,18 @@ export type B13AFilingOptionType =
   | "NOT_REQUIRED"
   | "SUMMARY_REPORTING";
 
+/** {http://fedex.com/ws/rate/v31}DestinationControlDetail, complexType */
 export interface DestinationControlDetail {
   StatementTypes: DestinationControlStatementType[];
   DestinationCountries?: string;
   EndUser?: string;
 }
 
-/** Input form of {@link DestinationControlDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DestinationControlDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DestinationControlDetail, complexType
+ */
 export interface DestinationControlDetailInput extends Omit<
   DestinationControlDetail,
   "StatementTypes"
@@ -1233,14 +1506,17 @@ export interface DestinationControlDetailInput extends Omit<
   StatementTypes?: DestinationControlStatementType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}DestinationControlStatementType, simpleType */
 export type DestinationControlStatementType = "DEPARTMENT_OF_COMMERCE" | "DEPARTMENT_OF_STATE";
 
+/** {http://fedex.com/ws/rate/v31}RegulatoryControlType, simpleType */
 export type RegulatoryControlType =
   | "FOOD_OR_PERISHABLE"
   | "NOT_APPLICABLE_FOR_LOW_CUSTOMS_VALUE_EXCEPTION"
   | "NOT_IN_FREE_CIRCULATION"
   | "USMCA";
 
+/** {http://fedex.com/ws/rate/v31}PickupDetail, complexType */
 export interface PickupDetail {
   ReadyDateTime?: XsdDateTime;
   LatestPickupDateTime?: XsdDateTime;
@@ -1249,7 +1525,11 @@ export interface PickupDetail {
   RequestSource?: PickupRequestSourceType;
 }
 
-/** Input form of {@link PickupDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PickupDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}PickupDetail, complexType
+ */
 export interface PickupDetailInput extends Omit<
   PickupDetail,
   "ReadyDateTime" | "LatestPickupDateTime"
@@ -1258,10 +1538,13 @@ export interface PickupDetailInput extends Omit<
   LatestPickupDateTime?: XsdDateTimeInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}PickupRequestType, simpleType */
 export type PickupRequestType = "FUTURE_DAY" | "SAME_DAY";
 
+/** {http://fedex.com/ws/rate/v31}PickupRequestSourceType, simpleType */
 export type PickupRequestSourceType = "AUTOMATION" | "CUSTOMER_SERVICE";
 
+/** {http://fedex.com/ws/rate/v31}SmartPostShipmentDetail, complexType */
 export interface SmartPostShipmentDetail {
   ProcessingOptionsRequested?: SmartPostShipmentProcessingOptionsRequested;
   Indicia?: SmartPostIndiciaType;
@@ -1270,10 +1553,13 @@ export interface SmartPostShipmentDetail {
   CustomerManifestId?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}SmartPostShipmentProcessingOptionsRequested, complexType */
 export type SmartPostShipmentProcessingOptionsRequested = SmartPostShipmentProcessingOptionType[];
 
+/** {http://fedex.com/ws/rate/v31}SmartPostShipmentProcessingOptionType, simpleType */
 export type SmartPostShipmentProcessingOptionType = "GROUND_TRACKING_NUMBER_REQUESTED";
 
+/** {http://fedex.com/ws/rate/v31}SmartPostIndiciaType, simpleType */
 export type SmartPostIndiciaType =
   | "MEDIA_MAIL"
   | "PARCEL_RETURN"
@@ -1281,6 +1567,7 @@ export type SmartPostIndiciaType =
   | "PRESORTED_BOUND_PRINTED_MATTER"
   | "PRESORTED_STANDARD";
 
+/** {http://fedex.com/ws/rate/v31}SmartPostAncillaryEndorsementType, simpleType */
 export type SmartPostAncillaryEndorsementType =
   | "ADDRESS_CORRECTION"
   | "CARRIER_LEAVE_IF_NO_RESPONSE"
@@ -1288,6 +1575,7 @@ export type SmartPostAncillaryEndorsementType =
   | "FORWARDING_SERVICE"
   | "RETURN_SERVICE";
 
+/** {http://fedex.com/ws/rate/v31}LabelSpecification, complexType */
 export interface LabelSpecification {
   LabelFormatType?: LabelFormatType;
   ImageType?: ShippingDocumentImageType;
@@ -1299,7 +1587,11 @@ export interface LabelSpecification {
   CustomerSpecifiedDetail?: CustomerSpecifiedLabelDetail;
 }
 
-/** Input form of {@link LabelSpecification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LabelSpecification}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}LabelSpecification, complexType
+ */
 export interface LabelSpecificationInput extends Omit<
   LabelSpecification,
   "PrintedLabelOrigin" | "CustomerSpecifiedDetail"
@@ -1308,6 +1600,7 @@ export interface LabelSpecificationInput extends Omit<
   CustomerSpecifiedDetail?: CustomerSpecifiedLabelDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}LabelFormatType, simpleType */
 export type LabelFormatType =
   | "COMMON2D"
   | "LABEL_DATA_ONLY"
@@ -1316,8 +1609,10 @@ export type LabelFormatType =
   | "OPERATIONAL_LABEL"
   | "PRE_COMMON2D";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentImageType, simpleType */
 export type ShippingDocumentImageType = "EPL2" | "PDF" | "PNG" | "ZPLII";
 
+/** {http://fedex.com/ws/rate/v31}LabelStockType, simpleType */
 export type LabelStockType =
   | "PAPER_4X6"
   | "PAPER_4X6.75"
@@ -1335,12 +1630,16 @@ export type LabelStockType =
   | "STOCK_4X9_LEADING_DOC_TAB"
   | "STOCK_4X9_TRAILING_DOC_TAB";
 
+/** {http://fedex.com/ws/rate/v31}LabelPrintingOrientationType, simpleType */
 export type LabelPrintingOrientationType = "BOTTOM_EDGE_OF_TEXT_FIRST" | "TOP_EDGE_OF_TEXT_FIRST";
 
+/** {http://fedex.com/ws/rate/v31}LabelRotationType, simpleType */
 export type LabelRotationType = "LEFT" | "NONE" | "RIGHT" | "UPSIDE_DOWN";
 
+/** {http://fedex.com/ws/rate/v31}LabelOrderType, simpleType */
 export type LabelOrderType = "SHIPPING_LABEL_FIRST" | "SHIPPING_LABEL_LAST";
 
+/** {http://fedex.com/ws/rate/v31}CustomerSpecifiedLabelDetail, complexType */
 export interface CustomerSpecifiedLabelDetail {
   DocTabContent?: DocTabContent;
   CustomContentPosition?: RelativeVerticalPositionType;
@@ -1354,7 +1653,11 @@ export interface CustomerSpecifiedLabelDetail {
   AirWaybillSuppressionCount?: bigint;
 }
 
-/** Input form of {@link CustomerSpecifiedLabelDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomerSpecifiedLabelDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomerSpecifiedLabelDetail, complexType
+ */
 export interface CustomerSpecifiedLabelDetailInput extends Omit<
   CustomerSpecifiedLabelDetail,
  
@@ -1375,25 +1678,37 @@ export interface CustomerSpecifiedLabelDetailInput extends Omit<
   AirWaybillSuppressionCount?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}DocTabContent, complexType */
 export interface DocTabContent {
   DocTabContentType?: DocTabContentType;
   Zone001?: DocTabContentZone001;
   Barcoded?: DocTabContentBarcoded;
 }
 
-/** Input form of {@link DocTabContent}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DocTabContent}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DocTabContent, complexType
+ */
 export interface DocTabContentInput extends Omit<DocTabContent, "Zone001" | "Barcoded"> {
   Zone001?: DocTabContentZone001Input;
   Barcoded?: DocTabContentBarcodedInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}DocTabContentType, simpleType */
 export type DocTabContentType = "BARCODED" | "CUSTOM" | "MINIMUM" | "STANDARD" | "ZONE001";
 
+/** {http://fedex.com/ws/rate/v31}DocTabContentZone001, complexType */
 export type DocTabContentZone001 = DocTabZoneSpecification[];
 
-/** Input form of {@link DocTabContentZone001}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DocTabContentZone001}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DocTabContentZone001, complexType
+ */
 export type DocTabContentZone001Input = DocTabZoneSpecificationInput[];
 
+/** {http://fedex.com/ws/rate/v31}DocTabZoneSpecification, complexType */
 export interface DocTabZoneSpecification {
   ZoneNumber?: bigint;
   Header?: string;
@@ -1402,23 +1717,34 @@ export interface DocTabZoneSpecification {
   Justification?: DocTabZoneJustificationType;
 }
 
-/** Input form of {@link DocTabZoneSpecification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DocTabZoneSpecification}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DocTabZoneSpecification, complexType
+ */
 export interface DocTabZoneSpecificationInput extends Omit<DocTabZoneSpecification, "ZoneNumber"> {
   ZoneNumber?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}DocTabZoneJustificationType, simpleType */
 export type DocTabZoneJustificationType = "LEFT" | "RIGHT";
 
+/** {http://fedex.com/ws/rate/v31}DocTabContentBarcoded, complexType */
 export interface DocTabContentBarcoded {
   Symbology?: BarcodeSymbologyType;
   Specification?: DocTabZoneSpecification;
 }
 
-/** Input form of {@link DocTabContentBarcoded}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DocTabContentBarcoded}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DocTabContentBarcoded, complexType
+ */
 export interface DocTabContentBarcodedInput extends Omit<DocTabContentBarcoded, "Specification"> {
   Specification?: DocTabZoneSpecificationInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}BarcodeSymbologyType, simpleType */
 export type BarcodeSymbologyType =
   | "CODABAR"
   | "CODE128"
@@ -1434,8 +1760,10 @@ export type BarcodeSymbologyType =
   | "QR_CODE"
   | "UCC128";
 
+/** {http://fedex.com/ws/rate/v31}RelativeVerticalPositionType, simpleType */
 export type RelativeVerticalPositionType = "ABOVE" | "BELOW";
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelDetail, complexType */
 export interface CustomLabelDetail {
   CoordinateUnits?: CustomLabelCoordinateUnits;
   TextEntries: CustomLabelTextEntry[];
@@ -1445,7 +1773,11 @@ export interface CustomLabelDetail {
   BarcodeEntries: CustomLabelBarcodeEntry[];
 }
 
-/** Input form of {@link CustomLabelDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelDetail, complexType
+ */
 export interface CustomLabelDetailInput extends Omit<
   CustomLabelDetail,
   "TextEntries" | "GraphicEntries" | "BoxEntries" | "TextBoxEntries" | "BarcodeEntries"
@@ -1457,8 +1789,10 @@ export interface CustomLabelDetailInput extends Omit<
   BarcodeEntries?: CustomLabelBarcodeEntryInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelCoordinateUnits, simpleType */
 export type CustomLabelCoordinateUnits = "MILS" | "PIXELS";
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelTextEntry, complexType */
 export interface CustomLabelTextEntry {
   Position?: CustomLabelPosition;
   Format?: string;
@@ -1469,7 +1803,11 @@ export interface CustomLabelTextEntry {
   Rotation?: RotationType;
 }
 
-/** Input form of {@link CustomLabelTextEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelTextEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelTextEntry, complexType
+ */
 export interface CustomLabelTextEntryInput extends Omit<
   CustomLabelTextEntry,
   "Position" | "DataFields" | "FontSize"
@@ -1479,35 +1817,51 @@ export interface CustomLabelTextEntryInput extends Omit<
   FontSize?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelPosition, complexType */
 export interface CustomLabelPosition {
   X?: bigint;
   Y?: number;
 }
 
-/** Input form of {@link CustomLabelPosition}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelPosition}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelPosition, complexType
+ */
 export interface CustomLabelPositionInput extends Omit<CustomLabelPosition, "X"> {
   X?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}RotationType, simpleType */
 export type RotationType = "LEFT" | "NONE" | "RIGHT" | "UPSIDE_DOWN";
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelGraphicEntry, complexType */
 export interface CustomLabelGraphicEntry {
   Position?: CustomLabelPosition;
   PrinterGraphicId?: string;
   FileGraphicFullName?: string;
 }
 
-/** Input form of {@link CustomLabelGraphicEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelGraphicEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelGraphicEntry, complexType
+ */
 export interface CustomLabelGraphicEntryInput extends Omit<CustomLabelGraphicEntry, "Position"> {
   Position?: CustomLabelPositionInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelBoxEntry, complexType */
 export interface CustomLabelBoxEntry {
   TopLeftCorner?: CustomLabelPosition;
   BottomRightCorner?: CustomLabelPosition;
 }
 
-/** Input form of {@link CustomLabelBoxEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelBoxEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelBoxEntry, complexType
+ */
 export interface CustomLabelBoxEntryInput extends Omit<
   CustomLabelBoxEntry,
   "TopLeftCorner" | "BottomRightCorner"
@@ -1516,6 +1870,7 @@ export interface CustomLabelBoxEntryInput extends Omit<
   BottomRightCorner?: CustomLabelPositionInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelTextBoxEntry, complexType */
 export interface CustomLabelTextBoxEntry {
   TopLeftCorner?: CustomLabelPosition;
   BottomRightCorner?: CustomLabelPosition;
@@ -1528,7 +1883,11 @@ export interface CustomLabelTextBoxEntry {
   Rotation?: RotationType;
 }
 
-/** Input form of {@link CustomLabelTextBoxEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelTextBoxEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelTextBoxEntry, complexType
+ */
 export interface CustomLabelTextBoxEntryInput extends Omit<
   CustomLabelTextBoxEntry,
   "TopLeftCorner" | "BottomRightCorner" | "Position" | "DataFields" | "FontSize"
@@ -1540,6 +1899,7 @@ export interface CustomLabelTextBoxEntryInput extends Omit<
   FontSize?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomLabelBarcodeEntry, complexType */
 export interface CustomLabelBarcodeEntry {
   Position?: CustomLabelPosition;
   Format?: string;
@@ -1549,7 +1909,11 @@ export interface CustomLabelBarcodeEntry {
   BarcodeSymbology?: BarcodeSymbologyType;
 }
 
-/** Input form of {@link CustomLabelBarcodeEntry}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomLabelBarcodeEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomLabelBarcodeEntry, complexType
+ */
 export interface CustomLabelBarcodeEntryInput extends Omit<
   CustomLabelBarcodeEntry,
   "Position" | "DataFields"
@@ -1558,6 +1922,7 @@ export interface CustomLabelBarcodeEntryInput extends Omit<
   DataFields?: string[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ConfigurableLabelReferenceEntry, complexType */
 export interface ConfigurableLabelReferenceEntry {
   ZoneNumber?: bigint;
   Header?: string;
@@ -1567,6 +1932,8 @@ export interface ConfigurableLabelReferenceEntry {
 
 /**
  * Input form of {@link ConfigurableLabelReferenceEntry}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ConfigurableLabelReferenceEntry, complexType
  */
 export interface ConfigurableLabelReferenceEntryInput extends Omit<
   ConfigurableLabelReferenceEntry,
@@ -1575,6 +1942,7 @@ export interface ConfigurableLabelReferenceEntryInput extends Omit<
   ZoneNumber?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}LabelMaskableDataType, simpleType */
 export type LabelMaskableDataType =
   | "CUSTOMS_VALUE"
   | "DIMENSIONS"
@@ -1588,14 +1956,20 @@ export type LabelMaskableDataType =
   | "TOTAL_WEIGHT"
   | "TRANSPORTATION_CHARGES_PAYOR_ACCOUNT_NUMBER";
 
+/** {http://fedex.com/ws/rate/v31}SecondaryBarcodeType, simpleType */
 export type SecondaryBarcodeType = "COMMON_2D" | "NONE" | "SSCC_18" | "USPS";
 
+/** {http://fedex.com/ws/rate/v31}RegulatoryLabelContentDetail, complexType */
 export interface RegulatoryLabelContentDetail {
   Type?: RegulatoryLabelType;
   GenerationOptions: CustomerSpecifiedLabelGenerationOptionType[];
 }
 
-/** Input form of {@link RegulatoryLabelContentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RegulatoryLabelContentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RegulatoryLabelContentDetail, complexType
+ */
 export interface RegulatoryLabelContentDetailInput extends Omit<
   RegulatoryLabelContentDetail,
   "GenerationOptions"
@@ -1603,23 +1977,31 @@ export interface RegulatoryLabelContentDetailInput extends Omit<
   GenerationOptions?: CustomerSpecifiedLabelGenerationOptionType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}RegulatoryLabelType, simpleType */
 export type RegulatoryLabelType = "ALCOHOL_SHIPMENT_LABEL";
 
+/** {http://fedex.com/ws/rate/v31}CustomerSpecifiedLabelGenerationOptionType, simpleType */
 export type CustomerSpecifiedLabelGenerationOptionType =
   | "CONTENT_ON_SHIPPING_LABEL_ONLY"
   | "CONTENT_ON_SHIPPING_LABEL_PREFERRED"
   | "CONTENT_ON_SUPPLEMENTAL_LABEL_ONLY";
 
+/** {http://fedex.com/ws/rate/v31}AdditionalLabelsDetail, complexType */
 export interface AdditionalLabelsDetail {
   Type?: AdditionalLabelsType;
   Count?: bigint;
 }
 
-/** Input form of {@link AdditionalLabelsDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link AdditionalLabelsDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}AdditionalLabelsDetail, complexType
+ */
 export interface AdditionalLabelsDetailInput extends Omit<AdditionalLabelsDetail, "Count"> {
   Count?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}AdditionalLabelsType, simpleType */
 export type AdditionalLabelsType =
   | "BROKER"
   | "CONSIGNEE"
@@ -1630,6 +2012,7 @@ export type AdditionalLabelsType =
   | "RECIPIENT"
   | "SHIPPER";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentSpecification, complexType */
 export interface ShippingDocumentSpecification {
   ShippingDocumentTypes: RequestedShippingDocumentType[];
   CertificateOfOrigin?: CertificateOfOriginDetail;
@@ -1647,7 +2030,11 @@ export interface ShippingDocumentSpecification {
   ReturnInstructionsDetail?: ReturnInstructionsDetail;
 }
 
-/** Input form of {@link ShippingDocumentSpecification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShippingDocumentSpecification}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShippingDocumentSpecification, complexType
+ */
 export interface ShippingDocumentSpecificationInput extends Omit<
   ShippingDocumentSpecification,
  
@@ -1681,12 +2068,17 @@ export interface ShippingDocumentSpecificationInput extends Omit<
   ReturnInstructionsDetail?: ReturnInstructionsDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CertificateOfOriginDetail, complexType */
 export interface CertificateOfOriginDetail {
   DocumentFormat?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link CertificateOfOriginDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CertificateOfOriginDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CertificateOfOriginDetail, complexType
+ */
 export interface CertificateOfOriginDetailInput extends Omit<
   CertificateOfOriginDetail,
   "DocumentFormat" | "CustomerImageUsages"
@@ -1695,6 +2087,7 @@ export interface CertificateOfOriginDetailInput extends Omit<
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentFormat, complexType */
 export interface ShippingDocumentFormat {
   Dispositions: ShippingDocumentDispositionDetail[];
   TopOfPageOffset?: LinearMeasure;
@@ -1705,11 +2098,16 @@ export interface ShippingDocumentFormat {
   Localization?: Localization;
 }
 
-/** Input form of {@link ShippingDocumentFormat}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShippingDocumentFormat}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShippingDocumentFormat, complexType
+ */
 export interface ShippingDocumentFormatInput extends Omit<ShippingDocumentFormat, "Dispositions"> {
   Dispositions?: ShippingDocumentDispositionDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentDispositionDetail, complexType */
 export interface ShippingDocumentDispositionDetail {
   DispositionType?: ShippingDocumentDispositionType;
   Grouping?: ShippingDocumentGroupingType;
@@ -1719,6 +2117,8 @@ export interface ShippingDocumentDispositionDetail {
 
 /**
  * Input form of {@link ShippingDocumentDispositionDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShippingDocumentDispositionDetail, complexType
  */
 export interface ShippingDocumentDispositionDetailInput extends Omit<
   ShippingDocumentDispositionDetail,
@@ -1727,6 +2127,7 @@ export interface ShippingDocumentDispositionDetailInput extends Omit<
   EMailDetail?: ShippingDocumentEMailDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentDispositionType, simpleType */
 export type ShippingDocumentDispositionType =
   | "CONFIRMED"
   | "DEFERRED_QUEUED"
@@ -1737,15 +2138,21 @@ export type ShippingDocumentDispositionType =
   | "RETURNED"
   | "STORED";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentGroupingType, simpleType */
 export type ShippingDocumentGroupingType = "CONSOLIDATED_BY_DOCUMENT_TYPE" | "INDIVIDUAL";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentEMailDetail, complexType */
 export interface ShippingDocumentEMailDetail {
   EMailRecipients: ShippingDocumentEMailRecipient[];
   Grouping?: ShippingDocumentEMailGroupingType;
   Localization?: Localization;
 }
 
-/** Input form of {@link ShippingDocumentEMailDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShippingDocumentEMailDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShippingDocumentEMailDetail, complexType
+ */
 export interface ShippingDocumentEMailDetailInput extends Omit<
   ShippingDocumentEMailDetail,
   "EMailRecipients"
@@ -1753,24 +2160,30 @@ export interface ShippingDocumentEMailDetailInput extends Omit<
   EMailRecipients?: ShippingDocumentEMailRecipient[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentEMailRecipient, complexType */
 export interface ShippingDocumentEMailRecipient {
   RecipientType?: EMailNotificationRecipientType;
   Address?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}EMailNotificationRecipientType, simpleType */
 export type EMailNotificationRecipientType = "BROKER" | "OTHER" | "RECIPIENT" | "SHIPPER";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentEMailGroupingType, simpleType */
 export type ShippingDocumentEMailGroupingType = "BY_RECIPIENT" | "NONE";
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentPrintDetail, complexType */
 export interface ShippingDocumentPrintDetail {
   PrinterId?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}LinearMeasure, complexType */
 export interface LinearMeasure {
   Value?: string;
   Units?: LinearUnits;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShippingDocumentStockType, simpleType */
 export type ShippingDocumentStockType =
   | "OP_900_LG_B"
   | "OP_900_LL_B"
@@ -1783,25 +2196,35 @@ export type ShippingDocumentStockType =
   | "STOCK_4X9_LEADING_DOC_TAB"
   | "STOCK_4X9_TRAILING_DOC_TAB";
 
+/** {http://fedex.com/ws/rate/v31}DocumentFormatOptionsRequested, complexType */
 export type DocumentFormatOptionsRequested = DocumentFormatOptionType[];
 
+/** {http://fedex.com/ws/rate/v31}DocumentFormatOptionType, simpleType */
 export type DocumentFormatOptionType = "SUPPRESS_ADDITIONAL_LANGUAGES";
 
+/** {http://fedex.com/ws/rate/v31}CustomerImageUsage, complexType */
 export interface CustomerImageUsage {
   Type?: CustomerImageUsageType;
   Id?: ImageId;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomerImageUsageType, simpleType */
 export type CustomerImageUsageType = "LETTER_HEAD" | "SIGNATURE";
 
+/** {http://fedex.com/ws/rate/v31}ImageId, simpleType */
 export type ImageId = "IMAGE_1" | "IMAGE_2" | "IMAGE_3" | "IMAGE_4" | "IMAGE_5";
 
+/** {http://fedex.com/ws/rate/v31}CommercialInvoiceDetail, complexType */
 export interface CommercialInvoiceDetail {
   Format?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link CommercialInvoiceDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CommercialInvoiceDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CommercialInvoiceDetail, complexType
+ */
 export interface CommercialInvoiceDetailInput extends Omit<
   CommercialInvoiceDetail,
   "Format" | "CustomerImageUsages"
@@ -1810,6 +2233,7 @@ export interface CommercialInvoiceDetailInput extends Omit<
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaCommercialInvoiceCertificationOfOriginDetail, complexType */
 export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
   Format?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
@@ -1822,6 +2246,8 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
 /**
  * Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: what a caller writes,
  * where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}UsmcaCommercialInvoiceCertificationOfOriginDetail, complexType
  */
 export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput extends Omit<
   UsmcaCommercialInvoiceCertificationOfOriginDetail,
@@ -1832,13 +2258,16 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput extends 
   Producer?: PartyInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaCertifierSpecificationType, simpleType */
 export type UsmcaCertifierSpecificationType = "EXPORTER" | "IMPORTER" | "PRODUCER";
 
+/** {http://fedex.com/ws/rate/v31}UsmcaProducerSpecificationType, simpleType */
 export type UsmcaProducerSpecificationType =
   | "AVAILABLE_UPON_REQUEST"
   | "SAME_AS_EXPORTER"
   | "VARIOUS";
 
+/** {http://fedex.com/ws/rate/v31}CustomDocumentDetail, complexType */
 export interface CustomDocumentDetail {
   Format?: ShippingDocumentFormat;
   LabelPrintingOrientation?: LabelPrintingOrientationType;
@@ -1847,7 +2276,11 @@ export interface CustomDocumentDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/** Input form of {@link CustomDocumentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CustomDocumentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CustomDocumentDetail, complexType
+ */
 export interface CustomDocumentDetailInput extends Omit<
   CustomDocumentDetail,
   "Format" | "CustomContent"
@@ -1856,12 +2289,17 @@ export interface CustomDocumentDetailInput extends Omit<
   CustomContent?: CustomLabelDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}ExportDeclarationDetail, complexType */
 export interface ExportDeclarationDetail {
   DocumentFormat?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link ExportDeclarationDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ExportDeclarationDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ExportDeclarationDetail, complexType
+ */
 export interface ExportDeclarationDetailInput extends Omit<
   ExportDeclarationDetail,
   "DocumentFormat" | "CustomerImageUsages"
@@ -1870,11 +2308,16 @@ export interface ExportDeclarationDetailInput extends Omit<
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}GeneralAgencyAgreementDetail, complexType */
 export interface GeneralAgencyAgreementDetail {
   Format?: ShippingDocumentFormat;
 }
 
-/** Input form of {@link GeneralAgencyAgreementDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GeneralAgencyAgreementDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}GeneralAgencyAgreementDetail, complexType
+ */
 export interface GeneralAgencyAgreementDetailInput extends Omit<
   GeneralAgencyAgreementDetail,
   "Format"
@@ -1882,6 +2325,7 @@ export interface GeneralAgencyAgreementDetailInput extends Omit<
   Format?: ShippingDocumentFormatInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaCertificationOfOriginDetail, complexType */
 export interface UsmcaCertificationOfOriginDetail {
   Format?: ShippingDocumentFormat;
   BlanketPeriod?: DateRange;
@@ -1894,6 +2338,8 @@ export interface UsmcaCertificationOfOriginDetail {
 
 /**
  * Input form of {@link UsmcaCertificationOfOriginDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}UsmcaCertificationOfOriginDetail, complexType
  */
 export interface UsmcaCertificationOfOriginDetailInput extends Omit<
   UsmcaCertificationOfOriginDetail,
@@ -1905,8 +2351,10 @@ export interface UsmcaCertificationOfOriginDetailInput extends Omit<
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}UsmcaImporterSpecificationType, simpleType */
 export type UsmcaImporterSpecificationType = "UNKNOWN" | "VARIOUS";
 
+/** {http://fedex.com/ws/rate/v31}Op900Detail, complexType */
 export interface Op900Detail {
   Format?: ShippingDocumentFormat;
   Reference?: CustomerReferenceType;
@@ -1914,12 +2362,17 @@ export interface Op900Detail {
   SignatureName?: string;
 }
 
-/** Input form of {@link Op900Detail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Op900Detail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Op900Detail, complexType
+ */
 export interface Op900DetailInput extends Omit<Op900Detail, "Format" | "CustomerImageUsages"> {
   Format?: ShippingDocumentFormatInput;
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomerReferenceType, simpleType */
 export type CustomerReferenceType =
   | "BILL_OF_LADING"
   | "CUSTOMER_REFERENCE"
@@ -1933,6 +2386,7 @@ export type CustomerReferenceType =
   | "SHIPMENT_INTEGRITY"
   | "STORE_NUMBER";
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsShippersDeclarationDetail, complexType */
 export interface DangerousGoodsShippersDeclarationDetail {
   Format?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
@@ -1941,6 +2395,8 @@ export interface DangerousGoodsShippersDeclarationDetail {
 /**
  * Input form of {@link DangerousGoodsShippersDeclarationDetail}: what a caller writes, where it
  * differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DangerousGoodsShippersDeclarationDetail, complexType
  */
 export interface DangerousGoodsShippersDeclarationDetailInput extends Omit<
   DangerousGoodsShippersDeclarationDetail,
@@ -1950,6 +2406,7 @@ export interface DangerousGoodsShippersDeclarationDetailInput extends Omit<
   CustomerImageUsages?: CustomerImageUsage[];
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightAddressLabelDetail, complexType */
 export interface FreightAddressLabelDetail {
   Format?: ShippingDocumentFormat;
   Copies?: bigint;
@@ -1959,7 +2416,11 @@ export interface FreightAddressLabelDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/** Input form of {@link FreightAddressLabelDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightAddressLabelDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightAddressLabelDetail, complexType
+ */
 export interface FreightAddressLabelDetailInput extends Omit<
   FreightAddressLabelDetail,
   "Format" | "Copies" | "DocTabContent" | "CustomContent"
@@ -1970,29 +2431,44 @@ export interface FreightAddressLabelDetailInput extends Omit<
   CustomContent?: CustomLabelDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}PageQuadrantType, simpleType */
 export type PageQuadrantType = "BOTTOM_LEFT" | "BOTTOM_RIGHT" | "TOP_LEFT" | "TOP_RIGHT";
 
+/** {http://fedex.com/ws/rate/v31}ReturnInstructionsDetail, complexType */
 export interface ReturnInstructionsDetail {
   Format?: ShippingDocumentFormat;
   CustomText?: string;
 }
 
-/** Input form of {@link ReturnInstructionsDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ReturnInstructionsDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ReturnInstructionsDetail, complexType
+ */
 export interface ReturnInstructionsDetailInput extends Omit<ReturnInstructionsDetail, "Format"> {
   Format?: ShippingDocumentFormatInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateRequestType, simpleType */
 export type RateRequestType = "LIST" | "NONE" | "PREFERRED";
 
+/** {http://fedex.com/ws/rate/v31}EdtRequestType, simpleType */
 export type EdtRequestType = "ALL" | "NONE";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentOnlyFieldsType, simpleType */
 export type ShipmentOnlyFieldsType = "DIMENSIONS" | "INSURED_VALUE" | "WEIGHT";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentConfigurationData, complexType */
 export type ShipmentConfigurationData = DangerousGoodsDetail[];
 
-/** Input form of {@link ShipmentConfigurationData}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentConfigurationData}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentConfigurationData, complexType
+ */
 export type ShipmentConfigurationDataInput = DangerousGoodsDetailInput[];
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsDetail, complexType */
 export interface DangerousGoodsDetail {
   Regulation?: HazardousCommodityRegulationType;
   Accessibility?: DangerousGoodsAccessibilityType;
@@ -2010,7 +2486,11 @@ export interface DangerousGoodsDetail {
   RadioactivityDetail?: RadioactivityDetail;
 }
 
-/** Input form of {@link DangerousGoodsDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DangerousGoodsDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DangerousGoodsDetail, complexType
+ */
 export interface DangerousGoodsDetailInput extends Omit<
   DangerousGoodsDetail,
   "Options" | "Containers" | "Packaging" | "RadioactivityDetail"
@@ -2021,10 +2501,13 @@ export interface DangerousGoodsDetailInput extends Omit<
   RadioactivityDetail?: RadioactivityDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityRegulationType, simpleType */
 export type HazardousCommodityRegulationType = "ADR" | "DOT" | "IATA" | "ORMD";
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsAccessibilityType, simpleType */
 export type DangerousGoodsAccessibilityType = "ACCESSIBLE" | "INACCESSIBLE";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityOptionType, simpleType */
 export type HazardousCommodityOptionType =
   | "BATTERY"
   | "HAZARDOUS_MATERIALS"
@@ -2033,8 +2516,10 @@ export type HazardousCommodityOptionType =
   | "REPORTABLE_QUANTITIES"
   | "SMALL_QUANTITY_EXCEPTION";
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsPackingOptionType, simpleType */
 export type DangerousGoodsPackingOptionType = "OVERPACK";
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsContainer, complexType */
 export interface DangerousGoodsContainer {
   PackingType?: HazardousContainerPackingType;
   ContainerType?: string;
@@ -2043,7 +2528,11 @@ export interface DangerousGoodsContainer {
   HazardousCommodities: HazardousCommodityContent[];
 }
 
-/** Input form of {@link DangerousGoodsContainer}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DangerousGoodsContainer}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DangerousGoodsContainer, complexType
+ */
 export interface DangerousGoodsContainerInput extends Omit<
   DangerousGoodsContainer,
   "NumberOfContainers" | "HazardousCommodities"
@@ -2052,8 +2541,10 @@ export interface DangerousGoodsContainerInput extends Omit<
   HazardousCommodities?: HazardousCommodityContentInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousContainerPackingType, simpleType */
 export type HazardousContainerPackingType = "ALL_PACKED_IN_ONE";
 
+/** {http://fedex.com/ws/rate/v31}RadioactiveContainerClassType, simpleType */
 export type RadioactiveContainerClassType =
   | "EXCEPTED_PACKAGE"
   | "INDUSTRIAL_IP1"
@@ -2064,6 +2555,7 @@ export type RadioactiveContainerClassType =
   | "TYPE_B_U"
   | "TYPE_C";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityContent, complexType */
 export interface HazardousCommodityContent {
   Description?: HazardousCommodityDescription;
   Quantity?: HazardousCommodityQuantityDetail;
@@ -2073,7 +2565,11 @@ export interface HazardousCommodityContent {
   NetExplosiveDetail?: NetExplosiveDetail;
 }
 
-/** Input form of {@link HazardousCommodityContent}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HazardousCommodityContent}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}HazardousCommodityContent, complexType
+ */
 export interface HazardousCommodityContentInput extends Omit<
   HazardousCommodityContent,
   "Description" | "InnerReceptacles"
@@ -2082,6 +2578,7 @@ export interface HazardousCommodityContentInput extends Omit<
   InnerReceptacles?: HazardousCommodityInnerReceptacleDetail[];
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityDescription, complexType */
 export interface HazardousCommodityDescription {
   Id?: string;
   SequenceNumber?: bigint;
@@ -2098,7 +2595,11 @@ export interface HazardousCommodityDescription {
   Authorization?: string;
 }
 
-/** Input form of {@link HazardousCommodityDescription}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link HazardousCommodityDescription}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}HazardousCommodityDescription, complexType
+ */
 export interface HazardousCommodityDescriptionInput extends Omit<
   HazardousCommodityDescription,
   "SequenceNumber" | "SubsidiaryClasses" | "ProcessingOptions"
@@ -2108,34 +2609,43 @@ export interface HazardousCommodityDescriptionInput extends Omit<
   ProcessingOptions?: HazardousCommodityDescriptionProcessingOptionType[];
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityPackingGroupType, simpleType */
 export type HazardousCommodityPackingGroupType = "DEFAULT" | "I" | "II" | "III";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityPackingDetail, complexType */
 export interface HazardousCommodityPackingDetail {
   CargoAircraftOnly?: boolean;
   PackingInstructions?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityDescriptionProcessingOptionType, simpleType */
 export type HazardousCommodityDescriptionProcessingOptionType = "INCLUDE_SPECIAL_PROVISIONS";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityQuantityDetail, complexType */
 export interface HazardousCommodityQuantityDetail {
   Amount?: string;
   Units?: string;
   QuantityType?: HazardousCommodityQuantityType;
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityQuantityType, simpleType */
 export type HazardousCommodityQuantityType = "GROSS" | "NET";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityInnerReceptacleDetail, complexType */
 export interface HazardousCommodityInnerReceptacleDetail {
   Quantity?: HazardousCommodityQuantityDetail;
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityOptionDetail, complexType */
 export interface HazardousCommodityOptionDetail {
   LabelTextOption?: HazardousCommodityLabelTextOptionType;
   CustomerSuppliedLabelText?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityLabelTextOptionType, simpleType */
 export type HazardousCommodityLabelTextOptionType = "APPEND" | "OVERRIDE" | "STANDARD";
 
+/** {http://fedex.com/ws/rate/v31}RadionuclideDetail, complexType */
 export interface RadionuclideDetail {
   Radionuclide?: string;
   Activity?: RadionuclideActivity;
@@ -2144,27 +2654,33 @@ export interface RadionuclideDetail {
   ChemicalForm?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RadionuclideActivity, complexType */
 export interface RadionuclideActivity {
   Value?: string;
   UnitOfMeasure?: RadioactivityUnitOfMeasure;
 }
 
+/** {http://fedex.com/ws/rate/v31}RadioactivityUnitOfMeasure, simpleType */
 export type RadioactivityUnitOfMeasure = "BQ" | "GBQ" | "KBQ" | "MBQ" | "PBQ" | "TBQ";
 
+/** {http://fedex.com/ws/rate/v31}PhysicalFormType, simpleType */
 export type PhysicalFormType = "GAS" | "LIQUID" | "SOLID" | "SPECIAL";
 
+/** {http://fedex.com/ws/rate/v31}NetExplosiveDetail, complexType */
 export interface NetExplosiveDetail {
   Type?: NetExplosiveClassificationType;
   Amount?: string;
   Units?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}NetExplosiveClassificationType, simpleType */
 export type NetExplosiveClassificationType =
   | "NET_EXPLOSIVE_CONTENT"
   | "NET_EXPLOSIVE_MASS"
   | "NET_EXPLOSIVE_QUANTITY"
   | "NET_EXPLOSIVE_WEIGHT";
 
+/** {http://fedex.com/ws/rate/v31}HazardousCommodityPackagingDetail, complexType */
 export interface HazardousCommodityPackagingDetail {
   Count?: bigint;
   Units?: string;
@@ -2172,6 +2688,8 @@ export interface HazardousCommodityPackagingDetail {
 
 /**
  * Input form of {@link HazardousCommodityPackagingDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}HazardousCommodityPackagingDetail, complexType
  */
 export interface HazardousCommodityPackagingDetailInput extends Omit<
   HazardousCommodityPackagingDetail,
@@ -2180,12 +2698,14 @@ export interface HazardousCommodityPackagingDetailInput extends Omit<
   Count?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}DangerousGoodsSignatory, complexType */
 export interface DangerousGoodsSignatory {
   ContactName?: string;
   Title?: string;
   Place?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RadioactivityDetail, complexType */
 export interface RadioactivityDetail {
   TransportIndex?: string;
   SurfaceReading?: string;
@@ -2193,11 +2713,16 @@ export interface RadioactivityDetail {
   Dimensions?: Dimensions;
 }
 
-/** Input form of {@link RadioactivityDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RadioactivityDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RadioactivityDetail, complexType
+ */
 export interface RadioactivityDetailInput extends Omit<RadioactivityDetail, "Dimensions"> {
   Dimensions?: DimensionsInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}RequestedPackageLineItem, complexType */
 export interface RequestedPackageLineItem {
   SequenceNumber?: bigint;
   GroupNumber?: bigint;
@@ -2216,7 +2741,11 @@ export interface RequestedPackageLineItem {
   ConveyanceDetail?: ShipperConveyanceDetail;
 }
 
-/** Input form of {@link RequestedPackageLineItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RequestedPackageLineItem}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RequestedPackageLineItem, complexType
+ */
 export interface RequestedPackageLineItemInput extends Omit<
   RequestedPackageLineItem,
  
@@ -2239,15 +2768,18 @@ export interface RequestedPackageLineItemInput extends Omit<
   ContentRecords?: ContentRecordInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}AssociatedFreightLineItemDetail, complexType */
 export interface AssociatedFreightLineItemDetail {
   Id?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}CustomerReference, complexType */
 export interface CustomerReference {
   CustomerReferenceType?: CustomerReferenceType;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}PackageSpecialServicesRequested, complexType */
 export interface PackageSpecialServicesRequested {
   SpecialServiceTypes: string[];
   CodDetail?: CodDetail;
@@ -2261,6 +2793,8 @@ export interface PackageSpecialServicesRequested {
 
 /**
  * Input form of {@link PackageSpecialServicesRequested}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}PackageSpecialServicesRequested, complexType
  */
 export interface PackageSpecialServicesRequestedInput extends Omit<
   PackageSpecialServicesRequested,
@@ -2278,23 +2812,29 @@ export interface PackageSpecialServicesRequestedInput extends Omit<
   PriorityAlertDetail?: PriorityAlertDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}BatteryClassificationDetail, complexType */
 export interface BatteryClassificationDetail {
   Material?: BatteryMaterialType;
   Packing?: BatteryPackingType;
   RegulatorySubType?: BatteryRegulatorySubType;
 }
 
+/** {http://fedex.com/ws/rate/v31}BatteryMaterialType, simpleType */
 export type BatteryMaterialType = "LITHIUM_ION" | "LITHIUM_METAL";
 
+/** {http://fedex.com/ws/rate/v31}BatteryPackingType, simpleType */
 export type BatteryPackingType = "CONTAINED_IN_EQUIPMENT" | "PACKED_WITH_EQUIPMENT";
 
+/** {http://fedex.com/ws/rate/v31}BatteryRegulatorySubType, simpleType */
 export type BatteryRegulatorySubType = "IATA_SECTION_II";
 
+/** {http://fedex.com/ws/rate/v31}SignatureOptionDetail, complexType */
 export interface SignatureOptionDetail {
   OptionType?: SignatureOptionType;
   SignatureReleaseNumber?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}SignatureOptionType, simpleType */
 export type SignatureOptionType =
   | "ADULT"
   | "DIRECT"
@@ -2302,12 +2842,17 @@ export type SignatureOptionType =
   | "NO_SIGNATURE_REQUIRED"
   | "SERVICE_DEFAULT";
 
+/** {http://fedex.com/ws/rate/v31}PriorityAlertDetail, complexType */
 export interface PriorityAlertDetail {
   EnhancementTypes: PriorityAlertEnhancementType[];
   Content: string[];
 }
 
-/** Input form of {@link PriorityAlertDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PriorityAlertDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}PriorityAlertDetail, complexType
+ */
 export interface PriorityAlertDetailInput extends Omit<
   PriorityAlertDetail,
   "EnhancementTypes" | "Content"
@@ -2316,14 +2861,18 @@ export interface PriorityAlertDetailInput extends Omit<
   Content?: string[];
 }
 
+/** {http://fedex.com/ws/rate/v31}PriorityAlertEnhancementType, simpleType */
 export type PriorityAlertEnhancementType = "PRIORITY_ALERT_PLUS";
 
+/** {http://fedex.com/ws/rate/v31}AlcoholDetail, complexType */
 export interface AlcoholDetail {
   RecipientType?: AlcoholRecipientType;
 }
 
+/** {http://fedex.com/ws/rate/v31}AlcoholRecipientType, simpleType */
 export type AlcoholRecipientType = "CONSUMER" | "LICENSEE";
 
+/** {http://fedex.com/ws/rate/v31}ContentRecord, complexType */
 export interface ContentRecord {
   PartNumber?: string;
   ItemNumber?: string;
@@ -2331,15 +2880,21 @@ export interface ContentRecord {
   Description?: string;
 }
 
-/** Input form of {@link ContentRecord}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ContentRecord}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ContentRecord, complexType
+ */
 export interface ContentRecordInput extends Omit<ContentRecord, "ReceivedQuantity"> {
   ReceivedQuantity?: bigint | number;
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipperConveyanceDetail, complexType */
 export interface ShipperConveyanceDetail {
   Id?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateReply, complexType */
 export interface RateReply {
   HighestSeverity: NotificationSeverityType;
   Notifications: Notification[];
@@ -2348,7 +2903,11 @@ export interface RateReply {
   RateReplyDetails: RateReplyDetail[];
 }
 
-/** Input form of {@link RateReply}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RateReply}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RateReply, complexType
+ */
 export interface RateReplyInput extends Omit<
   RateReply,
   "Notifications" | "Version" | "RateReplyDetails"
@@ -2358,8 +2917,10 @@ export interface RateReplyInput extends Omit<
   RateReplyDetails?: RateReplyDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}NotificationSeverityType, simpleType */
 export type NotificationSeverityType = "ERROR" | "FAILURE" | "NOTE" | "SUCCESS" | "WARNING";
 
+/** {http://fedex.com/ws/rate/v31}Notification, complexType */
 export interface Notification {
   Severity?: NotificationSeverityType;
   Source?: string;
@@ -2369,16 +2930,22 @@ export interface Notification {
   MessageParameters: NotificationParameter[];
 }
 
-/** Input form of {@link Notification}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Notification}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}Notification, complexType
+ */
 export interface NotificationInput extends Omit<Notification, "MessageParameters"> {
   MessageParameters?: NotificationParameter[];
 }
 
+/** {http://fedex.com/ws/rate/v31}NotificationParameter, complexType */
 export interface NotificationParameter {
   Id?: string;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateReplyDetail, complexType */
 export interface RateReplyDetail {
   ServiceType?: string;
   ServiceDescription?: ServiceDescription;
@@ -2400,7 +2967,11 @@ export interface RateReplyDetail {
   RatedShipmentDetails: RatedShipmentDetail[];
 }
 
-/** Input form of {@link RateReplyDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RateReplyDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RateReplyDetail, complexType
+ */
 export interface RateReplyDetailInput extends Omit<
   RateReplyDetail,
  
@@ -2417,6 +2988,7 @@ export interface RateReplyDetailInput extends Omit<
   RatedShipmentDetails?: RatedShipmentDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ServiceDescription, complexType */
 export interface ServiceDescription {
   ServiceType?: string;
   Code?: string;
@@ -2425,25 +2997,33 @@ export interface ServiceDescription {
   AstraDescription?: string;
 }
 
-/** Input form of {@link ServiceDescription}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ServiceDescription}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ServiceDescription, complexType
+ */
 export interface ServiceDescriptionInput extends Omit<ServiceDescription, "Names"> {
   Names?: ProductName[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ProductName, complexType */
 export interface ProductName {
   Type?: string;
   Encoding?: string;
   Value?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}ServiceSubOptionDetail, complexType */
 export interface ServiceSubOptionDetail {
   FreightGuarantee?: FreightGuaranteeType;
   SmartPostHubId?: string;
   SmartPostIndicia?: SmartPostIndiciaType;
 }
 
+/** {http://fedex.com/ws/rate/v31}DayOfWeekType, simpleType */
 export type DayOfWeekType = "FRI" | "MON" | "SAT" | "SUN" | "THU" | "TUE" | "WED";
 
+/** {http://fedex.com/ws/rate/v31}CommitDetail, complexType */
 export interface CommitDetail {
   CommodityName?: string;
   ServiceType?: string;
@@ -2474,7 +3054,11 @@ export interface CommitDetail {
   FreightCommitDetail?: FreightCommitDetail;
 }
 
-/** Input form of {@link CommitDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link CommitDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}CommitDetail, complexType
+ */
 export interface CommitDetailInput extends Omit<
   CommitDetail,
  
@@ -2507,6 +3091,7 @@ export interface CommitDetailInput extends Omit<
   FreightCommitDetail?: FreightCommitDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}CleansedAddressAndLocationDetail, complexType */
 export interface CleansedAddressAndLocationDetail {
   CountryCode?: string;
   StateOrProvinceCode?: string;
@@ -2517,6 +3102,7 @@ export interface CleansedAddressAndLocationDetail {
   AirportId?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}TransitTimeType, simpleType */
 export type TransitTimeType =
   | "EIGHTEEN_DAYS"
   | "EIGHT_DAYS"
@@ -2540,6 +3126,7 @@ export type TransitTimeType =
   | "TWO_DAYS"
   | "UNKNOWN";
 
+/** {http://fedex.com/ws/rate/v31}DelayDetail, complexType */
 export interface DelayDetail {
   Date?: XsdDate;
   DayOfWeek?: DayOfWeekType;
@@ -2549,11 +3136,16 @@ export interface DelayDetail {
   Description?: string;
 }
 
-/** Input form of {@link DelayDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DelayDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}DelayDetail, complexType
+ */
 export interface DelayDetailInput extends Omit<DelayDetail, "Date"> {
   Date?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}DelayLevelType, simpleType */
 export type DelayLevelType =
   | "CITY"
   | "COUNTRY"
@@ -2563,6 +3155,7 @@ export type DelayLevelType =
   | "SERVICE_AREA_SPECIAL_SERVICE"
   | "SPECIAL_SERVICE";
 
+/** {http://fedex.com/ws/rate/v31}DelayPointType, simpleType */
 export type DelayPointType =
   | "BROKER"
   | "DESTINATION"
@@ -2570,6 +3163,7 @@ export type DelayPointType =
   | "ORIGIN_DESTINATION_PAIR"
   | "PROOF_OF_DELIVERY_POINT";
 
+/** {http://fedex.com/ws/rate/v31}CommitmentDelayType, simpleType */
 export type CommitmentDelayType =
   | "HOLIDAY"
   | "NON_WORKDAY"
@@ -2583,6 +3177,7 @@ export type CommitmentDelayType =
   | "WEEKEND"
   | "WEEKEND_SPECIAL";
 
+/** {http://fedex.com/ws/rate/v31}RequiredShippingDocumentType, simpleType */
 export type RequiredShippingDocumentType =
   | "CANADIAN_B13A"
   | "CERTIFICATE_OF_ORIGIN"
@@ -2591,13 +3186,18 @@ export type RequiredShippingDocumentType =
   | "MAIL_SERVICE_AIRWAY_BILL"
   | "SHIPPERS_EXPORT_DECLARATION";
 
+/** {http://fedex.com/ws/rate/v31}FreightCommitDetail, complexType */
 export interface FreightCommitDetail {
   OriginDetail?: FreightServiceCenterDetail;
   DestinationDetail?: FreightServiceCenterDetail;
   TotalDistance?: Distance;
 }
 
-/** Input form of {@link FreightCommitDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightCommitDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightCommitDetail, complexType
+ */
 export interface FreightCommitDetailInput extends Omit<
   FreightCommitDetail,
   "OriginDetail" | "DestinationDetail"
@@ -2606,6 +3206,7 @@ export interface FreightCommitDetailInput extends Omit<
   DestinationDetail?: FreightServiceCenterDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightServiceCenterDetail, complexType */
 export interface FreightServiceCenterDetail {
   InterlineCarrierCode?: string;
   InterlineCarrierName?: string;
@@ -2620,7 +3221,11 @@ export interface FreightServiceCenterDetail {
   ContactAndAddress?: ContactAndAddress;
 }
 
-/** Input form of {@link FreightServiceCenterDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightServiceCenterDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightServiceCenterDetail, complexType
+ */
 export interface FreightServiceCenterDetailInput extends Omit<
   FreightServiceCenterDetail,
   "LimitedServiceDays" | "ContactAndAddress"
@@ -2629,15 +3234,19 @@ export interface FreightServiceCenterDetailInput extends Omit<
   ContactAndAddress?: ContactAndAddressInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}Distance, complexType */
 export interface Distance {
   Value?: string;
   Units?: DistanceUnits;
 }
 
+/** {http://fedex.com/ws/rate/v31}DistanceUnits, simpleType */
 export type DistanceUnits = "KM" | "MI";
 
+/** {http://fedex.com/ws/rate/v31}FreightServiceSchedulingType, simpleType */
 export type FreightServiceSchedulingType = "LIMITED" | "STANDARD" | "WILL_CALL";
 
+/** {http://fedex.com/ws/rate/v31}ReturnedRateType, simpleType */
 export type ReturnedRateType =
   | "NEGOTIATED"
   | "PAYOR_ACCOUNT_PACKAGE"
@@ -2650,6 +3259,7 @@ export type ReturnedRateType =
   | "PREFERRED_LIST_SHIPMENT"
   | "PREFERRED_NEGOTIATED";
 
+/** {http://fedex.com/ws/rate/v31}RatedShipmentDetail, complexType */
 export interface RatedShipmentDetail {
   EffectiveNetDiscount?: Money;
   AdjustedCodCollectionAmount?: Money;
@@ -2657,7 +3267,11 @@ export interface RatedShipmentDetail {
   RatedPackages: RatedPackageDetail[];
 }
 
-/** Input form of {@link RatedShipmentDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RatedShipmentDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RatedShipmentDetail, complexType
+ */
 export interface RatedShipmentDetailInput extends Omit<
   RatedShipmentDetail,
   "ShipmentRateDetail" | "RatedPackages"
@@ -2666,6 +3280,7 @@ export interface RatedShipmentDetailInput extends Omit<
   RatedPackages?: RatedPackageDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}ShipmentRateDetail, complexType */
 export interface ShipmentRateDetail {
   RateType?: ReturnedRateType;
   RateScale?: string;
@@ -2704,7 +3319,11 @@ export interface ShipmentRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/** Input form of {@link ShipmentRateDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentRateDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentRateDetail, complexType
+ */
 export interface ShipmentRateDetailInput extends Omit<
   ShipmentRateDetail,
  
@@ -2731,6 +3350,7 @@ export interface ShipmentRateDetailInput extends Omit<
   AncillaryFeesAndTaxes?: AncillaryFeeAndTax[];
 }
 
+/** {http://fedex.com/ws/rate/v31}PricingCodeType, simpleType */
 export type PricingCodeType =
   | "ACTUAL"
   | "ALTERNATE"
@@ -2746,6 +3366,7 @@ export type PricingCodeType =
   | "SHIPMENT_OPTIONAL"
   | "SPECIAL";
 
+/** {http://fedex.com/ws/rate/v31}RatedWeightMethod, simpleType */
 export type RatedWeightMethod =
   | "ACTUAL"
   | "AVERAGE_PACKAGE_WEIGHT_MINIMUM"
@@ -2761,6 +3382,7 @@ export type RatedWeightMethod =
   | "PACKAGING_MINIMUM"
   | "WEIGHT_BREAK";
 
+/** {http://fedex.com/ws/rate/v31}MinimumChargeType, simpleType */
 export type MinimumChargeType =
   | "CUSTOMER"
   | "CUSTOMER_FREIGHT_WEIGHT"
@@ -2768,16 +3390,20 @@ export type MinimumChargeType =
   | "MIXED"
   | "RATE_SCALE";
 
+/** {http://fedex.com/ws/rate/v31}CurrencyExchangeRate, complexType */
 export interface CurrencyExchangeRate {
   FromCurrency?: string;
   IntoCurrency?: string;
   Rate?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}SpecialRatingAppliedType, simpleType */
 export type SpecialRatingAppliedType = "FEDEX_ONE_RATE" | "FIXED_FUEL_SURCHARGE" | "IMPORT_PRICING";
 
+/** {http://fedex.com/ws/rate/v31}RateDimensionalDivisorType, simpleType */
 export type RateDimensionalDivisorType = "COUNTRY" | "CUSTOMER" | "OTHER" | "PRODUCT" | "WAIVED";
 
+/** {http://fedex.com/ws/rate/v31}ShipmentLegRateDetail, complexType */
 export interface ShipmentLegRateDetail {
   LegDescription?: string;
   LegOrigin?: Address;
@@ -2817,7 +3443,11 @@ export interface ShipmentLegRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/** Input form of {@link ShipmentLegRateDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ShipmentLegRateDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}ShipmentLegRateDetail, complexType
+ */
 export interface ShipmentLegRateDetailInput extends Omit<
   ShipmentLegRateDetail,
  
@@ -2844,6 +3474,7 @@ export interface ShipmentLegRateDetailInput extends Omit<
   DutiesAndTaxes?: EdtCommodityTaxInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightRateDetail, complexType */
 export interface FreightRateDetail {
   QuoteNumber?: string;
   QuoteType?: FreightRateQuoteType;
@@ -2852,7 +3483,11 @@ export interface FreightRateDetail {
   Notations: FreightRateNotation[];
 }
 
-/** Input form of {@link FreightRateDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link FreightRateDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}FreightRateDetail, complexType
+ */
 export interface FreightRateDetailInput extends Omit<
   FreightRateDetail,
   "BaseCharges" | "Notations"
@@ -2861,10 +3496,13 @@ export interface FreightRateDetailInput extends Omit<
   Notations?: FreightRateNotation[];
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightRateQuoteType, simpleType */
 export type FreightRateQuoteType = "AUTOMATED" | "MANUAL";
 
+/** {http://fedex.com/ws/rate/v31}FreightBaseChargeCalculationType, simpleType */
 export type FreightBaseChargeCalculationType = "LINE_ITEMS" | "UNIT_PRICING";
 
+/** {http://fedex.com/ws/rate/v31}FreightBaseCharge, complexType */
 export interface FreightBaseCharge {
   FreightClass?: FreightClassType;
   RatedAsClass?: FreightClassType;
@@ -2876,13 +3514,16 @@ export interface FreightBaseCharge {
   ExtendedAmount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}FreightChargeBasisType, simpleType */
 export type FreightChargeBasisType = "CWT" | "FLAT" | "MINIMUM";
 
+/** {http://fedex.com/ws/rate/v31}FreightRateNotation, complexType */
 export interface FreightRateNotation {
   Code?: string;
   Description?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateDiscount, complexType */
 export interface RateDiscount {
   RateDiscountType?: RateDiscountType;
   Description?: string;
@@ -2890,8 +3531,10 @@ export interface RateDiscount {
   Percent?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RateDiscountType, simpleType */
 export type RateDiscountType = "BONUS" | "COUPON" | "EARNED" | "OTHER" | "VOLUME";
 
+/** {http://fedex.com/ws/rate/v31}Rebate, complexType */
 export interface Rebate {
   RebateType?: RebateType;
   Description?: string;
@@ -2899,8 +3542,10 @@ export interface Rebate {
   Percent?: string;
 }
 
+/** {http://fedex.com/ws/rate/v31}RebateType, simpleType */
 export type RebateType = "BONUS" | "EARNED" | "OTHER";
 
+/** {http://fedex.com/ws/rate/v31}Surcharge, complexType */
 export interface Surcharge {
   SurchargeType?: SurchargeType;
   Level?: SurchargeLevelType;
@@ -2908,6 +3553,7 @@ export interface Surcharge {
   Amount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}SurchargeType, simpleType */
 export type SurchargeType =
   | "ACCOUNT_NUMBER_PROCESSING_FEE"
   | "ADDITIONAL_HANDLING"
@@ -2986,27 +3632,36 @@ export type SurchargeType =
   | "THIRD_PARTY_CONSIGNEE"
   | "TRANSMART_SERVICE_FEE";
 
+/** {http://fedex.com/ws/rate/v31}SurchargeLevelType, simpleType */
 export type SurchargeLevelType = "PACKAGE" | "SHIPMENT";
 
+/** {http://fedex.com/ws/rate/v31}Tax, complexType */
 export interface Tax {
   TaxType?: TaxType;
   Description?: string;
   Amount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}TaxType, simpleType */
 export type TaxType = "EXPORT" | "GST" | "HST" | "INTRACOUNTRY" | "OTHER" | "PST" | "VAT";
 
+/** {http://fedex.com/ws/rate/v31}EdtCommodityTax, complexType */
 export interface EdtCommodityTax {
   HarmonizedCode?: string;
   Taxes: EdtTaxDetail[];
   Total?: Money;
 }
 
-/** Input form of {@link EdtCommodityTax}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EdtCommodityTax}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}EdtCommodityTax, complexType
+ */
 export interface EdtCommodityTaxInput extends Omit<EdtCommodityTax, "Taxes"> {
   Taxes?: EdtTaxDetailInput[];
 }
 
+/** {http://fedex.com/ws/rate/v31}EdtTaxDetail, complexType */
 export interface EdtTaxDetail {
   TaxType?: EdtTaxType;
   EffectiveDate?: XsdDate;
@@ -3017,11 +3672,16 @@ export interface EdtTaxDetail {
   Amount?: Money;
 }
 
-/** Input form of {@link EdtTaxDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EdtTaxDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}EdtTaxDetail, complexType
+ */
 export interface EdtTaxDetailInput extends Omit<EdtTaxDetail, "EffectiveDate"> {
   EffectiveDate?: XsdDateInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}EdtTaxType, simpleType */
 export type EdtTaxType =
   | "ADDITIONAL_TAXES"
   | "CONSULAR_INVOICE_FEE"
@@ -3039,6 +3699,7 @@ export type EdtTaxType =
   | "STATISTICAL_TAX"
   | "TRANSPORT_FACILITIES_TAX";
 
+/** {http://fedex.com/ws/rate/v31}VariableHandlingCharges, complexType */
 export interface VariableHandlingCharges {
   VariableHandlingCharge?: Money;
   FixedVariableHandlingCharge?: Money;
@@ -3046,18 +3707,21 @@ export interface VariableHandlingCharges {
   TotalCustomerCharge?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}AncillaryFeeAndTax, complexType */
 export interface AncillaryFeeAndTax {
   Type?: AncillaryFeeAndTaxType;
   Description?: string;
   Amount?: Money;
 }
 
+/** {http://fedex.com/ws/rate/v31}AncillaryFeeAndTaxType, simpleType */
 export type AncillaryFeeAndTaxType =
   | "CLEARANCE_ENTRY_FEE"
   | "GOODS_AND_SERVICES_TAX"
   | "HARMONIZED_SALES_TAX"
   | "OTHER";
 
+/** {http://fedex.com/ws/rate/v31}RatedPackageDetail, complexType */
 export interface RatedPackageDetail {
   TrackingIds: TrackingId[];
   GroupNumber?: bigint;
@@ -3067,7 +3731,11 @@ export interface RatedPackageDetail {
   PackageRateDetail?: PackageRateDetail;
 }
 
-/** Input form of {@link RatedPackageDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RatedPackageDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}RatedPackageDetail, complexType
+ */
 export interface RatedPackageDetailInput extends Omit<
   RatedPackageDetail,
   "TrackingIds" | "GroupNumber" | "PackageRateDetail"
@@ -3077,8 +3745,10 @@ export interface RatedPackageDetailInput extends Omit<
   PackageRateDetail?: PackageRateDetailInput;
 }
 
+/** {http://fedex.com/ws/rate/v31}OversizeClassType, simpleType */
 export type OversizeClassType = "OVERSIZE_1" | "OVERSIZE_2" | "OVERSIZE_3";
 
+/** {http://fedex.com/ws/rate/v31}PackageRateDetail, complexType */
 export interface PackageRateDetail {
   RateType?: ReturnedRateType;
   RatedWeightMethod?: RatedWeightMethod;
@@ -3101,7 +3771,11 @@ export interface PackageRateDetail {
   VariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/** Input form of {@link PackageRateDetail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PackageRateDetail}: what a caller writes, where it differs.
+ *
+ * {http://fedex.com/ws/rate/v31}PackageRateDetail, complexType
+ */
 export interface PackageRateDetailInput extends Omit<
   PackageRateDetail,
   "FreightDiscounts" | "Rebates" | "Surcharges" | "Taxes"

@@ -17,9 +17,10 @@ import type { DataListInput, GetData } from "./types.js";
  * fault.
  */
 export interface AcmeService {
-  readonly getData: (input: GetData, context: AcmeServiceContext) =>
-    | DataListInput
-    | Promise<DataListInput>;
+  readonly getData: (
+    input: GetData,
+    context: AcmeServiceContext,
+  ) => DataListInput | Promise<DataListInput>;
 }
 
 /**

@@ -4,13 +4,16 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Anonymous complexType of element {http://test-soap.com/api/mixedsequence}getData */
 export interface GetData {
   id: Id;
   index: number;
 }
 
+/** {http://test-soap.com/api/mixedsequence}id, simpleType */
 export type Id = string;
 
+/** {http://test-soap.com/api/mixedsequence}dataList, complexType */
 export interface DataList {
   a: number;
   b: number;
@@ -21,7 +24,11 @@ export interface DataList {
   Items: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
-/** Input form of {@link DataList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DataList}: what a caller writes, where it differs.
+ *
+ * {http://test-soap.com/api/mixedsequence}dataList, complexType
+ */
 export interface DataListInput extends Omit<DataList, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -30,6 +37,7 @@ export interface DataListInput extends Omit<DataList, "Items"> {
   Items?: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
+/** {http://test-soap.com/api/mixedsequence}Data1, complexType */
 export interface Data1 {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -40,6 +48,7 @@ export interface Data1 {
   value1?: string;
 }
 
+/** {http://test-soap.com/api/mixedsequence}AbstractData, complexType */
 export interface AbstractData {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -55,6 +64,7 @@ export interface AbstractData {
  */
 export type AbstractDataOrDerived = Data1 | Data2;
 
+/** {http://test-soap.com/api/mixedsequence}Data2, complexType */
 export interface Data2 {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -65,10 +75,12 @@ export interface Data2 {
   value2: string;
 }
 
+/** Anonymous complexType of element {http://test-soap.com/api/mixedsequence}getDataResponse */
 export interface GetDataResponse {
   getDataResult: DataList;
 }
 
+/** Anonymous complexType of element {http://test-soap.com/api/mixedsequence}customFault */
 export type CustomFault = {
   Error: number;
   ExceptionInfo: string;

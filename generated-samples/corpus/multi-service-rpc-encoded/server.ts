@@ -17,9 +17,10 @@ import type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./typ
  * fault.
  */
 export interface Hello_Service {
-  readonly sayHello: (input: SayHelloRequest, context: Hello_ServiceContext) =>
-    | string
-    | Promise<string>;
+  readonly sayHello: (
+    input: SayHelloRequest,
+    context: Hello_ServiceContext,
+  ) => string | Promise<string>;
 }
 
 /**
@@ -60,9 +61,10 @@ export function createHello_ServiceHandler(
  */
 export interface Bye_Service {
   readonly sayBye: (input: SayByeRequest, context: Bye_ServiceContext) => string | Promise<string>;
-  readonly sayAnotherBye: (input: SayAnotherByeRequest, context: Bye_ServiceContext) =>
-    | string
-    | Promise<string>;
+  readonly sayAnotherBye: (
+    input: SayAnotherByeRequest,
+    context: Bye_ServiceContext,
+  ) => string | Promise<string>;
 }
 
 /**

@@ -4,14 +4,17 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Made from the input parts of operation Hello_Service.sayHello, not from a schema type */
 export interface SayHelloRequest {
   firstName: string;
 }
 
+/** Made from the input parts of operation Bye_Service.sayBye, not from a schema type */
 export interface SayByeRequest {
   firstName: string;
 }
 
+/** Made from the input parts of operation Bye_Service.sayAnotherBye, not from a schema type */
 export interface SayAnotherByeRequest {
   firstName: string;
 }

@@ -30,27 +30,34 @@ export interface ProductServiceClient {
   /** The port this client sends to. */
   readonly port: ProductServicePortName;
   readonly setStockQuantity: (input: SetStockQuantity, options?: CallOptions) => Promise<boolean>;
-  readonly getProducts: (input: GetProductsInput, options?: CallOptions) => Promise<
-    ArrayOfProduct | undefined
-  >;
-  readonly saveProducts: (input: SaveProductsInput, options?: CallOptions) => Promise<
-    ArrayOfProduct | undefined
-  >;
-  readonly deleteProducts: (input: DeleteProductsInput, options?: CallOptions) => Promise<
-    ArrayOfProduct | undefined
-  >;
-  readonly getPriceList: (input: GetPriceList, options?: CallOptions) => Promise<
-    ArrayOfKeyValuePair | undefined
-  >;
-  readonly getAllPriceLists: (input: GetAllPriceLists, options?: CallOptions) => Promise<
-    ArrayOfProductPriceList | undefined
-  >;
-  readonly getCategories: (input: GetCategories, options?: CallOptions) => Promise<
-    ArrayOfCategory | undefined
-  >;
-  readonly saveCategories: (input: SaveCategories, options?: CallOptions) => Promise<
-    ArrayOfCategory | undefined
-  >;
+  readonly getProducts: (
+    input: GetProductsInput,
+    options?: CallOptions,
+  ) => Promise<ArrayOfProduct | undefined>;
+  readonly saveProducts: (
+    input: SaveProductsInput,
+    options?: CallOptions,
+  ) => Promise<ArrayOfProduct | undefined>;
+  readonly deleteProducts: (
+    input: DeleteProductsInput,
+    options?: CallOptions,
+  ) => Promise<ArrayOfProduct | undefined>;
+  readonly getPriceList: (
+    input: GetPriceList,
+    options?: CallOptions,
+  ) => Promise<ArrayOfKeyValuePair | undefined>;
+  readonly getAllPriceLists: (
+    input: GetAllPriceLists,
+    options?: CallOptions,
+  ) => Promise<ArrayOfProductPriceList | undefined>;
+  readonly getCategories: (
+    input: GetCategories,
+    options?: CallOptions,
+  ) => Promise<ArrayOfCategory | undefined>;
+  readonly saveCategories: (
+    input: SaveCategories,
+    options?: CallOptions,
+  ) => Promise<ArrayOfCategory | undefined>;
   readonly getDiscountMatrixPriceGroup: (
     input: GetDiscountMatrixPriceGroup,
     options?: CallOptions,

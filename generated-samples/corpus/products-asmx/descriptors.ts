@@ -244,11 +244,10 @@ export const GetDiscountMatrixPriceGroupResponse: ComplexDesc<
   field("GetDiscountMatrixPriceGroupResult", ArrayOfDiscount, OPTIONAL),
 ]);
 
-export const GetDiscountMatrixCategoryResponse: ComplexDesc<
-  t.GetDiscountMatrixCategoryResponse
-> = complex("GetDiscountMatrixCategoryResponse", () => [
-  field("GetDiscountMatrixCategoryResult", ArrayOfDiscount, OPTIONAL),
-]);
+export const GetDiscountMatrixCategoryResponse: ComplexDesc<t.GetDiscountMatrixCategoryResponse> =
+  complex("GetDiscountMatrixCategoryResponse", () => [
+    field("GetDiscountMatrixCategoryResult", ArrayOfDiscount, OPTIONAL),
+  ]);
 
 /** The operations of ports ProductServiceSoap and ProductServiceSoap12. */
 const ProductServiceSoapOperations = soapOperations({
@@ -334,37 +333,35 @@ const ProductServiceSoapOperations = soapOperations({
   },
 });
 
-export const ProductServiceDesc: ServiceDesc<
-  t.ProductServiceOperations,
-  t.ProductServicePortName
-> = {
-  name: "ProductService",
-  targetNamespace: NS,
-  defaultPort: "ProductServiceSoap",
-  methods: {
-    setStockQuantity: "SetStockQuantity",
-    getProducts: "GetProducts",
-    saveProducts: "SaveProducts",
-    deleteProducts: "DeleteProducts",
-    getPriceList: "GetPriceList",
-    getAllPriceLists: "GetAllPriceLists",
-    getCategories: "GetCategories",
-    saveCategories: "SaveCategories",
-    getDiscountMatrixPriceGroup: "GetDiscountMatrixPriceGroup",
-    getDiscountMatrixCategory: "GetDiscountMatrixCategory",
-  },
-  ports: {
-    ProductServiceSoap: {
-      name: "ProductServiceSoap",
-      protocol: "soap11",
-      address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
-      operations: ProductServiceSoapOperations,
+export const ProductServiceDesc: ServiceDesc<t.ProductServiceOperations, t.ProductServicePortName> =
+  {
+    name: "ProductService",
+    targetNamespace: NS,
+    defaultPort: "ProductServiceSoap",
+    methods: {
+      setStockQuantity: "SetStockQuantity",
+      getProducts: "GetProducts",
+      saveProducts: "SaveProducts",
+      deleteProducts: "DeleteProducts",
+      getPriceList: "GetPriceList",
+      getAllPriceLists: "GetAllPriceLists",
+      getCategories: "GetCategories",
+      saveCategories: "SaveCategories",
+      getDiscountMatrixPriceGroup: "GetDiscountMatrixPriceGroup",
+      getDiscountMatrixCategory: "GetDiscountMatrixCategory",
     },
-    ProductServiceSoap12: {
-      name: "ProductServiceSoap12",
-      protocol: "soap12",
-      address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
-      operations: ProductServiceSoapOperations,
+    ports: {
+      ProductServiceSoap: {
+        name: "ProductServiceSoap",
+        protocol: "soap11",
+        address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
+        operations: ProductServiceSoapOperations,
+      },
+      ProductServiceSoap12: {
+        name: "ProductServiceSoap12",
+        protocol: "soap12",
+        address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
+        operations: ProductServiceSoapOperations,
+      },
     },
-  },
-};
+  };

@@ -33,37 +33,38 @@ import type {
  * a fault.
  */
 export interface ProductService {
-  readonly setStockQuantity: (input: SetStockQuantity, context: ProductServiceContext) =>
-    | boolean
-    | Promise<boolean>;
-  readonly getProducts: (input: GetProducts, context: ProductServiceContext) =>
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  readonly saveProducts: (input: SaveProducts, context: ProductServiceContext) =>
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  readonly deleteProducts: (input: DeleteProducts, context: ProductServiceContext) =>
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  readonly getPriceList: (input: GetPriceList, context: ProductServiceContext) =>
-    | ArrayOfKeyValuePair
-    | undefined
-    | Promise<ArrayOfKeyValuePair | undefined>;
-  readonly getAllPriceLists: (input: GetAllPriceLists, context: ProductServiceContext) =>
-    | ArrayOfProductPriceList
-    | undefined
-    | Promise<ArrayOfProductPriceList | undefined>;
-  readonly getCategories: (input: GetCategories, context: ProductServiceContext) =>
-    | ArrayOfCategory
-    | undefined
-    | Promise<ArrayOfCategory | undefined>;
-  readonly saveCategories: (input: SaveCategories, context: ProductServiceContext) =>
-    | ArrayOfCategory
-    | undefined
-    | Promise<ArrayOfCategory | undefined>;
+  readonly setStockQuantity: (
+    input: SetStockQuantity,
+    context: ProductServiceContext,
+  ) => boolean | Promise<boolean>;
+  readonly getProducts: (
+    input: GetProducts,
+    context: ProductServiceContext,
+  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  readonly saveProducts: (
+    input: SaveProducts,
+    context: ProductServiceContext,
+  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  readonly deleteProducts: (
+    input: DeleteProducts,
+    context: ProductServiceContext,
+  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  readonly getPriceList: (
+    input: GetPriceList,
+    context: ProductServiceContext,
+  ) => ArrayOfKeyValuePair | undefined | Promise<ArrayOfKeyValuePair | undefined>;
+  readonly getAllPriceLists: (
+    input: GetAllPriceLists,
+    context: ProductServiceContext,
+  ) => ArrayOfProductPriceList | undefined | Promise<ArrayOfProductPriceList | undefined>;
+  readonly getCategories: (
+    input: GetCategories,
+    context: ProductServiceContext,
+  ) => ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
+  readonly saveCategories: (
+    input: SaveCategories,
+    context: ProductServiceContext,
+  ) => ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
   readonly getDiscountMatrixPriceGroup: (
     input: GetDiscountMatrixPriceGroup,
     context: ProductServiceContext,

@@ -5,21 +5,28 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}SetStockQuantity */
 export interface SetStockQuantity {
   productId: number;
   stockQuantity: string;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetProducts */
 export interface GetProducts {
   searchParams?: ProductSearchParameters;
   returnProperties?: ArrayOfString;
 }
 
-/** Input form of {@link GetProducts}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetProducts}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}GetProducts
+ */
 export interface GetProductsInput extends Omit<GetProducts, "searchParams"> {
   searchParams?: ProductSearchParametersInput;
 }
 
+/** {http://24sevenOffice.com/webservices}ProductSearchParameters, complexType */
 export interface ProductSearchParameters {
   /** Default (when empty): "-2147483648". */
   Id?: number;
@@ -38,21 +45,33 @@ export interface ProductSearchParameters {
   ProductIds?: ArrayOfInt;
 }
 
-/** Input form of {@link ProductSearchParameters}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProductSearchParameters}: what a caller writes, where it differs.
+ *
+ * {http://24sevenOffice.com/webservices}ProductSearchParameters, complexType
+ */
 export interface ProductSearchParametersInput extends Omit<ProductSearchParameters, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
 }
 
+/** {http://24sevenOffice.com/webservices}ArrayOfInt, complexType */
 export type ArrayOfInt = number[];
 
+/** {http://24sevenOffice.com/webservices}ArrayOfString, complexType */
 export type ArrayOfString = (string | null)[];
 
+/** {http://24sevenOffice.com/webservices}ArrayOfProduct, complexType */
 export type ArrayOfProduct = (Product | null)[];
 
-/** Input form of {@link ArrayOfProduct}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfProduct}: what a caller writes, where it differs.
+ *
+ * {http://24sevenOffice.com/webservices}ArrayOfProduct, complexType
+ */
 export type ArrayOfProductInput = (ProductInput | null)[];
 
+/** {http://24sevenOffice.com/webservices}Product, complexType */
 export interface Product {
   /** Default (when empty): "-1.7976931348623157E+308". */
   CashPriceIncTax?: number;
@@ -111,51 +130,72 @@ export interface Product {
   NewProduct?: boolean | null;
 }
 
-/** Input form of {@link Product}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Product}: what a caller writes, where it differs.
+ *
+ * {http://24sevenOffice.com/webservices}Product, complexType
+ */
 export interface ProductInput extends Omit<Product, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
 }
 
+/** {http://24sevenOffice.com/webservices}APIException, complexType */
 export interface APIException {
   Type?: string;
   Message?: string;
   StackTrace?: string;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveProducts */
 export interface SaveProducts {
   products?: ArrayOfProduct;
 }
 
-/** Input form of {@link SaveProducts}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SaveProducts}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveProducts
+ */
 export interface SaveProductsInput extends Omit<SaveProducts, "products"> {
   products?: ArrayOfProductInput;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}DeleteProducts */
 export interface DeleteProducts {
   products?: ArrayOfProduct;
 }
 
-/** Input form of {@link DeleteProducts}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteProducts}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}DeleteProducts
+ */
 export interface DeleteProductsInput extends Omit<DeleteProducts, "products"> {
   products?: ArrayOfProductInput;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetPriceList */
 export interface GetPriceList {
   priceListId: number;
 }
 
+/** {http://24sevenOffice.com/webservices}ArrayOfKeyValuePair, complexType */
 export type ArrayOfKeyValuePair = KeyValuePair[];
 
+/** {http://24sevenOffice.com/webservices}KeyValuePair, complexType */
 export interface KeyValuePair {
   Key?: string;
   Value?: string;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetAllPriceLists */
 export type GetAllPriceLists = Record<string, never>;
 
+/** {http://24sevenOffice.com/webservices}ArrayOfProductPriceList, complexType */
 export type ArrayOfProductPriceList = (ProductPriceList | null)[];
 
+/** {http://24sevenOffice.com/webservices}ProductPriceList, complexType */
 export interface ProductPriceList {
   Id: number;
   Name?: string;
@@ -163,12 +203,15 @@ export interface ProductPriceList {
   Currency?: string;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetCategories */
 export interface GetCategories {
   returnProperties?: ArrayOfString;
 }
 
+/** {http://24sevenOffice.com/webservices}ArrayOfCategory, complexType */
 export type ArrayOfCategory = (Category | null)[];
 
+/** {http://24sevenOffice.com/webservices}Category, complexType */
 export interface Category {
   /** Default (when empty): "-2147483648". */
   Id?: number;
@@ -181,14 +224,21 @@ export interface Category {
   APIException?: APIException;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveCategories */
 export interface SaveCategories {
   categories?: ArrayOfCategory;
 }
 
+/**
+ * Anonymous complexType of element
+ * {http://24sevenOffice.com/webservices}GetDiscountMatrixPriceGroup
+ */
 export type GetDiscountMatrixPriceGroup = Record<string, never>;
 
+/** {http://24sevenOffice.com/webservices}ArrayOfDiscount, complexType */
 export type ArrayOfDiscount = (Discount | null)[];
 
+/** {http://24sevenOffice.com/webservices}Discount, complexType */
 export interface Discount {
   /** Default (when empty): "-2147483648". */
   PriceGroupId?: number;
@@ -199,44 +249,67 @@ export interface Discount {
   Value: string;
 }
 
+/**
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}GetDiscountMatrixCategory
+ */
 export type GetDiscountMatrixCategory = Record<string, never>;
 
+/**
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}SetStockQuantityResponse
+ */
 export interface SetStockQuantityResponse {
   SetStockQuantityResult: boolean;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetProductsResponse */
 export interface GetProductsResponse {
   GetProductsResult?: ArrayOfProduct;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveProductsResponse */
 export interface SaveProductsResponse {
   SaveProductsResult?: ArrayOfProduct;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}DeleteProductsResponse */
 export interface DeleteProductsResponse {
   DeleteProductsResult?: ArrayOfProduct;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetPriceListResponse */
 export interface GetPriceListResponse {
   GetPriceListResult?: ArrayOfKeyValuePair;
 }
 
+/**
+ * Anonymous complexType of element {http://24sevenOffice.com/webservices}GetAllPriceListsResponse
+ */
 export interface GetAllPriceListsResponse {
   GetAllPriceListsResult?: ArrayOfProductPriceList;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}GetCategoriesResponse */
 export interface GetCategoriesResponse {
   GetCategoriesResult?: ArrayOfCategory;
 }
 
+/** Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveCategoriesResponse */
 export interface SaveCategoriesResponse {
   SaveCategoriesResult?: ArrayOfCategory;
 }
 
+/**
+ * Anonymous complexType of element
+ * {http://24sevenOffice.com/webservices}GetDiscountMatrixPriceGroupResponse
+ */
 export interface GetDiscountMatrixPriceGroupResponse {
   GetDiscountMatrixPriceGroupResult?: ArrayOfDiscount;
 }
 
+/**
+ * Anonymous complexType of element
+ * {http://24sevenOffice.com/webservices}GetDiscountMatrixCategoryResponse
+ */
 export interface GetDiscountMatrixCategoryResponse {
   GetDiscountMatrixCategoryResult?: ArrayOfDiscount;
 }

@@ -77,9 +77,10 @@ export type SforceServiceClientOptions = ClientOptions<
 export interface SforceServiceClient {
   /** The port this client sends to. */
   readonly port: SforceServicePortName;
-  readonly login: (input: Login, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    LoginResult
-  >;
+  readonly login: (
+    input: Login,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<LoginResult>;
   readonly describeSObject: (
     input: DescribeSObject,
     options?: CallOptions<SforceServiceSoapHeaders>,
@@ -112,24 +113,30 @@ export interface SforceServiceClient {
     input: DescribeTabs,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ) => Promise<(DescribeTabSetResult | null)[]>;
-  readonly create: (input: CreateInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    SaveResult[]
-  >;
-  readonly update: (input: UpdateInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    SaveResult[]
-  >;
-  readonly upsert: (input: UpsertInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    UpsertResult[]
-  >;
-  readonly merge: (input: MergeInput, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    MergeResult[]
-  >;
-  readonly delete_: (input: Delete, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    DeleteResult[]
-  >;
-  readonly undelete: (input: Undelete, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    UndeleteResult[]
-  >;
+  readonly create: (
+    input: CreateInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<SaveResult[]>;
+  readonly update: (
+    input: UpdateInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<SaveResult[]>;
+  readonly upsert: (
+    input: UpsertInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<UpsertResult[]>;
+  readonly merge: (
+    input: MergeInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<MergeResult[]>;
+  readonly delete_: (
+    input: Delete,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<DeleteResult[]>;
+  readonly undelete: (
+    input: Undelete,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<UndeleteResult[]>;
   readonly emptyRecycleBin: (
     input: EmptyRecycleBin,
     options?: CallOptions<SforceServiceSoapHeaders>,
@@ -146,9 +153,10 @@ export interface SforceServiceClient {
     input: ConvertLead,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ) => Promise<LeadConvertResult[]>;
-  readonly logout: (input: Logout, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    void
-  >;
+  readonly logout: (
+    input: Logout,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<void>;
   readonly invalidateSessions: (
     input: InvalidateSessions,
     options?: CallOptions<SforceServiceSoapHeaders>,
@@ -161,19 +169,22 @@ export interface SforceServiceClient {
     input: GetUpdatedInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ) => Promise<GetUpdatedResult>;
-  readonly query: (input: Query, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    QueryResult
-  >;
-  readonly queryAll: (input: QueryAll, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    QueryResult
-  >;
+  readonly query: (
+    input: Query,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<QueryResult>;
+  readonly queryAll: (
+    input: QueryAll,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<QueryResult>;
   readonly queryMore: (
     input: QueryMore,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ) => Promise<QueryResult>;
-  readonly search: (input: Search, options?: CallOptions<SforceServiceSoapHeaders>) => Promise<
-    SearchResult
-  >;
+  readonly search: (
+    input: Search,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ) => Promise<SearchResult>;
   readonly getServerTimestamp: (
     input: GetServerTimestamp,
     options?: CallOptions<SforceServiceSoapHeaders>,

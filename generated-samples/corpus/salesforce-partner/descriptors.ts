@@ -653,15 +653,14 @@ export const DescribeDataCategoryGroups: ArrayDesc<t.DescribeDataCategoryGroups>
   field("sObjectType", xs.string, { min: 0, max: 10 }),
 );
 
-export const DescribeDataCategoryGroupResult: ComplexDesc<
-  t.DescribeDataCategoryGroupResult
-> = complex("DescribeDataCategoryGroupResult", () => [
-  field("categoryCount", xs.int),
-  field("description", xs.string),
-  field("label", xs.string),
-  field("name", xs.string),
-  field("sobject", xs.string),
-]);
+export const DescribeDataCategoryGroupResult: ComplexDesc<t.DescribeDataCategoryGroupResult> =
+  complex("DescribeDataCategoryGroupResult", () => [
+    field("categoryCount", xs.int),
+    field("description", xs.string),
+    field("label", xs.string),
+    field("name", xs.string),
+    field("sobject", xs.string),
+  ]);
 
 export const DescribeDataCategoryGroupStructures: ComplexDesc<
   t.DescribeDataCategoryGroupStructures,
@@ -671,12 +670,11 @@ export const DescribeDataCategoryGroupStructures: ComplexDesc<
   field("topCategoriesOnly", xs.boolean),
 ]);
 
-export const DataCategoryGroupSobjectTypePair: ComplexDesc<
-  t.DataCategoryGroupSobjectTypePair
-> = complex("DataCategoryGroupSobjectTypePair", () => [
-  field("dataCategoryGroupName", xs.string),
-  field("sobject", xs.string),
-]);
+export const DataCategoryGroupSobjectTypePair: ComplexDesc<t.DataCategoryGroupSobjectTypePair> =
+  complex("DataCategoryGroupSobjectTypePair", () => [
+    field("dataCategoryGroupName", xs.string),
+    field("sobject", xs.string),
+  ]);
 
 export const DescribeDataCategoryGroupStructureResult: ComplexDesc<
   t.DescribeDataCategoryGroupStructureResult,
@@ -749,24 +747,20 @@ export const DescribeLayoutSection: ComplexDesc<
   field("useHeading", xs.boolean),
 ]);
 
-export const DescribeLayoutRow: ComplexDesc<
-  t.DescribeLayoutRow,
-  t.DescribeLayoutRowInput
-> = complex("DescribeLayoutRow", () => [
-  field("layoutItems", DescribeLayoutItem, { max: UNBOUNDED }),
-  field("numItems", xs.int),
-]);
+export const DescribeLayoutRow: ComplexDesc<t.DescribeLayoutRow, t.DescribeLayoutRowInput> =
+  complex("DescribeLayoutRow", () => [
+    field("layoutItems", DescribeLayoutItem, { max: UNBOUNDED }),
+    field("numItems", xs.int),
+  ]);
 
-export const DescribeLayoutItem: ComplexDesc<
-  t.DescribeLayoutItem,
-  t.DescribeLayoutItemInput
-> = complex("DescribeLayoutItem", () => [
-  field("editable", xs.boolean),
-  field("label", xs.string, { nillable: true }),
-  field("layoutComponents", DescribeLayoutComponent, REPEATED),
-  field("placeholder", xs.boolean),
-  field("required", xs.boolean),
-]);
+export const DescribeLayoutItem: ComplexDesc<t.DescribeLayoutItem, t.DescribeLayoutItemInput> =
+  complex("DescribeLayoutItem", () => [
+    field("editable", xs.boolean),
+    field("label", xs.string, { nillable: true }),
+    field("layoutComponents", DescribeLayoutComponent, REPEATED),
+    field("placeholder", xs.boolean),
+    field("required", xs.boolean),
+  ]);
 
 export const DescribeLayoutComponent: ComplexDesc<t.DescribeLayoutComponent> = complex(
   "DescribeLayoutComponent",
@@ -807,17 +801,15 @@ export const RelatedListSort: ComplexDesc<t.RelatedListSort> = complex("RelatedL
   field("column", xs.string),
 ]);
 
-export const RecordTypeMapping: ComplexDesc<
-  t.RecordTypeMapping,
-  t.RecordTypeMappingInput
-> = complex("RecordTypeMapping", () => [
-  field("available", xs.boolean),
-  field("defaultRecordTypeMapping", xs.boolean),
-  field("layoutId", ID),
-  field("name", xs.string),
-  field("picklistsForRecordType", PicklistForRecordType, REPEATED_NILLABLE),
-  field("recordTypeId", ID, { nillable: true }),
-]);
+export const RecordTypeMapping: ComplexDesc<t.RecordTypeMapping, t.RecordTypeMappingInput> =
+  complex("RecordTypeMapping", () => [
+    field("available", xs.boolean),
+    field("defaultRecordTypeMapping", xs.boolean),
+    field("layoutId", ID),
+    field("name", xs.string),
+    field("picklistsForRecordType", PicklistForRecordType, REPEATED_NILLABLE),
+    field("recordTypeId", ID, { nillable: true }),
+  ]);
 
 export const PicklistForRecordType: ComplexDesc<
   t.PicklistForRecordType,
@@ -852,24 +844,21 @@ export const DescribeSoftphoneLayoutCallType: ComplexDesc<
   field("sections", DescribeSoftphoneLayoutSection, REPEATED),
 ]);
 
-export const DescribeSoftphoneLayoutInfoField: ComplexDesc<
-  t.DescribeSoftphoneLayoutInfoField
-> = complex("DescribeSoftphoneLayoutInfoField", () => [field("name", xs.string)]);
+export const DescribeSoftphoneLayoutInfoField: ComplexDesc<t.DescribeSoftphoneLayoutInfoField> =
+  complex("DescribeSoftphoneLayoutInfoField", () => [field("name", xs.string)]);
 
-export const DescribeSoftphoneScreenPopOption: ComplexDesc<
-  t.DescribeSoftphoneScreenPopOption
-> = complex("DescribeSoftphoneScreenPopOption", () => [
-  field("matchType", xs.string),
-  field("screenPopData", xs.string),
-  field("screenPopType", xs.string),
-]);
+export const DescribeSoftphoneScreenPopOption: ComplexDesc<t.DescribeSoftphoneScreenPopOption> =
+  complex("DescribeSoftphoneScreenPopOption", () => [
+    field("matchType", xs.string),
+    field("screenPopData", xs.string),
+    field("screenPopType", xs.string),
+  ]);
 
-export const DescribeSoftphoneLayoutSection: ComplexDesc<
-  t.DescribeSoftphoneLayoutSection
-> = complex("DescribeSoftphoneLayoutSection", () => [
-  field("entityApiName", xs.string),
-  field("items", DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
-]);
+export const DescribeSoftphoneLayoutSection: ComplexDesc<t.DescribeSoftphoneLayoutSection> =
+  complex("DescribeSoftphoneLayoutSection", () => [
+    field("entityApiName", xs.string),
+    field("items", DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
+  ]);
 
 export const DescribeSoftphoneLayoutItem: ComplexDesc<t.DescribeSoftphoneLayoutItem> = complex(
   "DescribeSoftphoneLayoutItem",
@@ -1079,17 +1068,15 @@ export const LeadConvert: ComplexDesc<t.LeadConvert> = complex("LeadConvert", ()
   field("sendNotificationEmail", xs.boolean),
 ]);
 
-export const LeadConvertResult: ComplexDesc<
-  t.LeadConvertResult,
-  t.LeadConvertResultInput
-> = complex("LeadConvertResult", () => [
-  field("accountId", ID, { nillable: true }),
-  field("contactId", ID, { nillable: true }),
-  field("errors", Error_, REPEATED),
-  field("leadId", ID, { nillable: true }),
-  field("opportunityId", ID, { nillable: true }),
-  field("success", xs.boolean),
-]);
+export const LeadConvertResult: ComplexDesc<t.LeadConvertResult, t.LeadConvertResultInput> =
+  complex("LeadConvertResult", () => [
+    field("accountId", ID, { nillable: true }),
+    field("contactId", ID, { nillable: true }),
+    field("errors", Error_, REPEATED),
+    field("leadId", ID, { nillable: true }),
+    field("opportunityId", ID, { nillable: true }),
+    field("success", xs.boolean),
+  ]);
 
 export const Logout: ComplexDesc<t.Logout> = complex("Logout", () => []);
 
@@ -1248,29 +1235,27 @@ export const MassEmailMessage: ComplexDesc<t.MassEmailMessage, t.MassEmailMessag
   { base: () => Email, family: { ns: NS } },
 );
 
-export const SingleEmailMessage: ComplexDesc<
-  t.SingleEmailMessage,
-  t.SingleEmailMessageInput
-> = complex(
-  "SingleEmailMessage",
-  () => [
-    field("bccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
-    field("ccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
-    field("charset", xs.string, { nillable: true }),
-    field("documentAttachments", ID, REPEATED),
-    field("htmlBody", xs.string, { nillable: true }),
-    field("inReplyTo", xs.string, OPTIONAL_NILLABLE),
-    field("fileAttachments", EmailFileAttachment, REPEATED),
-    field("orgWideEmailAddressId", ID, OPTIONAL_NILLABLE),
-    field("plainTextBody", xs.string, { nillable: true }),
-    field("references", xs.string, OPTIONAL_NILLABLE),
-    field("targetObjectId", ID, { nillable: true }),
-    field("templateId", ID, { nillable: true }),
-    field("toAddresses", xs.string, { min: 0, max: 100, nillable: true }),
-    field("whatId", ID, { nillable: true }),
-  ],
-  { base: () => Email, family: { ns: NS } },
-);
+export const SingleEmailMessage: ComplexDesc<t.SingleEmailMessage, t.SingleEmailMessageInput> =
+  complex(
+    "SingleEmailMessage",
+    () => [
+      field("bccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
+      field("ccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
+      field("charset", xs.string, { nillable: true }),
+      field("documentAttachments", ID, REPEATED),
+      field("htmlBody", xs.string, { nillable: true }),
+      field("inReplyTo", xs.string, OPTIONAL_NILLABLE),
+      field("fileAttachments", EmailFileAttachment, REPEATED),
+      field("orgWideEmailAddressId", ID, OPTIONAL_NILLABLE),
+      field("plainTextBody", xs.string, { nillable: true }),
+      field("references", xs.string, OPTIONAL_NILLABLE),
+      field("targetObjectId", ID, { nillable: true }),
+      field("templateId", ID, { nillable: true }),
+      field("toAddresses", xs.string, { min: 0, max: 100, nillable: true }),
+      field("whatId", ID, { nillable: true }),
+    ],
+    { base: () => Email, family: { ns: NS } },
+  );
 
 export const EmailFileAttachment: ComplexDesc<t.EmailFileAttachment> = complex(
   "EmailFileAttachment",
@@ -1403,12 +1388,11 @@ export const DescribeGlobalResponse: ComplexDesc<t.DescribeGlobalResponse> = com
   () => [field("result", DescribeGlobalResult)],
 );
 
-export const DescribeDataCategoryGroupsResponse: ArrayDesc<
-  t.DescribeDataCategoryGroupsResponse
-> = array(
-  "DescribeDataCategoryGroupsResponse",
-  field("result", () => DescribeDataCategoryGroupResult, { min: 0, max: 100 }),
-);
+export const DescribeDataCategoryGroupsResponse: ArrayDesc<t.DescribeDataCategoryGroupsResponse> =
+  array(
+    "DescribeDataCategoryGroupsResponse",
+    field("result", () => DescribeDataCategoryGroupResult, { min: 0, max: 100 }),
+  );
 
 export const DescribeDataCategoryGroupStructuresResponse: ArrayDesc<
   t.DescribeDataCategoryGroupStructuresResponse
@@ -1422,11 +1406,10 @@ export const DescribeLayoutResponse: ComplexDesc<t.DescribeLayoutResponse> = com
   () => [field("result", DescribeLayoutResult, { nillable: true })],
 );
 
-export const DescribeSoftphoneLayoutResponse: ComplexDesc<
-  t.DescribeSoftphoneLayoutResponse
-> = complex("DescribeSoftphoneLayoutResponse", () => [
-  field("result", DescribeSoftphoneLayoutResult, { nillable: true }),
-]);
+export const DescribeSoftphoneLayoutResponse: ComplexDesc<t.DescribeSoftphoneLayoutResponse> =
+  complex("DescribeSoftphoneLayoutResponse", () => [
+    field("result", DescribeSoftphoneLayoutResult, { nillable: true }),
+  ]);
 
 export const DescribeTabsResponse: ArrayDesc<t.DescribeTabsResponse> = array(
   "DescribeTabsResponse",

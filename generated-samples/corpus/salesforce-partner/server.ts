@@ -78,19 +78,22 @@ import type {
  * fault.
  */
 export interface SforceService {
-  readonly login: (input: Login, context: SforceServiceContext) =>
-    | LoginResult
-    | Promise<LoginResult>;
-  readonly describeSObject: (input: DescribeSObject, context: SforceServiceContext) =>
-    | DescribeSObjectResultInput
-    | null
-    | Promise<DescribeSObjectResultInput | null>;
-  readonly describeSObjects: (input: DescribeSObjects, context: SforceServiceContext) =>
-    | (DescribeSObjectResultInput | null)[]
-    | Promise<(DescribeSObjectResultInput | null)[]>;
-  readonly describeGlobal: (input: DescribeGlobal, context: SforceServiceContext) =>
-    | DescribeGlobalResultInput
-    | Promise<DescribeGlobalResultInput>;
+  readonly login: (
+    input: Login,
+    context: SforceServiceContext,
+  ) => LoginResult | Promise<LoginResult>;
+  readonly describeSObject: (
+    input: DescribeSObject,
+    context: SforceServiceContext,
+  ) => DescribeSObjectResultInput | null | Promise<DescribeSObjectResultInput | null>;
+  readonly describeSObjects: (
+    input: DescribeSObjects,
+    context: SforceServiceContext,
+  ) => (DescribeSObjectResultInput | null)[] | Promise<(DescribeSObjectResultInput | null)[]>;
+  readonly describeGlobal: (
+    input: DescribeGlobal,
+    context: SforceServiceContext,
+  ) => DescribeGlobalResultInput | Promise<DescribeGlobalResultInput>;
   readonly describeDataCategoryGroups: (
     input: DescribeDataCategoryGroups,
     context: SforceServiceContext,
@@ -101,10 +104,10 @@ export interface SforceService {
   ) =>
     | DescribeDataCategoryGroupStructureResultInput[]
     | Promise<DescribeDataCategoryGroupStructureResultInput[]>;
-  readonly describeLayout: (input: DescribeLayout, context: SforceServiceContext) =>
-    | DescribeLayoutResultInput
-    | null
-    | Promise<DescribeLayoutResultInput | null>;
+  readonly describeLayout: (
+    input: DescribeLayout,
+    context: SforceServiceContext,
+  ) => DescribeLayoutResultInput | null | Promise<DescribeLayoutResultInput | null>;
   readonly describeSoftphoneLayout: (
     input: DescribeSoftphoneLayout,
     context: SforceServiceContext,
@@ -112,76 +115,99 @@ export interface SforceService {
     | DescribeSoftphoneLayoutResultInput
     | null
     | Promise<DescribeSoftphoneLayoutResultInput | null>;
-  readonly describeTabs: (input: DescribeTabs, context: SforceServiceContext) =>
-    | (DescribeTabSetResultInput | null)[]
-    | Promise<(DescribeTabSetResultInput | null)[]>;
-  readonly create: (input: Create, context: SforceServiceContext) =>
-    | SaveResultInput[]
-    | Promise<SaveResultInput[]>;
-  readonly update: (input: Update, context: SforceServiceContext) =>
-    | SaveResultInput[]
-    | Promise<SaveResultInput[]>;
-  readonly upsert: (input: Upsert, context: SforceServiceContext) =>
-    | UpsertResultInput[]
-    | Promise<UpsertResultInput[]>;
-  readonly merge: (input: Merge, context: SforceServiceContext) =>
-    | MergeResultInput[]
-    | Promise<MergeResultInput[]>;
-  readonly delete_: (input: Delete, context: SforceServiceContext) =>
-    | DeleteResultInput[]
-    | Promise<DeleteResultInput[]>;
-  readonly undelete: (input: Undelete, context: SforceServiceContext) =>
-    | UndeleteResultInput[]
-    | Promise<UndeleteResultInput[]>;
-  readonly emptyRecycleBin: (input: EmptyRecycleBin, context: SforceServiceContext) =>
-    | EmptyRecycleBinResultInput[]
-    | Promise<EmptyRecycleBinResultInput[]>;
-  readonly retrieve: (input: Retrieve, context: SforceServiceContext) =>
-    | (SObjectInput | null)[]
-    | Promise<(SObjectInput | null)[]>;
-  readonly process: (input: Process, context: SforceServiceContext) =>
-    | ProcessResultInput[]
-    | Promise<ProcessResultInput[]>;
-  readonly convertLead: (input: ConvertLead, context: SforceServiceContext) =>
-    | LeadConvertResultInput[]
-    | Promise<LeadConvertResultInput[]>;
+  readonly describeTabs: (
+    input: DescribeTabs,
+    context: SforceServiceContext,
+  ) => (DescribeTabSetResultInput | null)[] | Promise<(DescribeTabSetResultInput | null)[]>;
+  readonly create: (
+    input: Create,
+    context: SforceServiceContext,
+  ) => SaveResultInput[] | Promise<SaveResultInput[]>;
+  readonly update: (
+    input: Update,
+    context: SforceServiceContext,
+  ) => SaveResultInput[] | Promise<SaveResultInput[]>;
+  readonly upsert: (
+    input: Upsert,
+    context: SforceServiceContext,
+  ) => UpsertResultInput[] | Promise<UpsertResultInput[]>;
+  readonly merge: (
+    input: Merge,
+    context: SforceServiceContext,
+  ) => MergeResultInput[] | Promise<MergeResultInput[]>;
+  readonly delete_: (
+    input: Delete,
+    context: SforceServiceContext,
+  ) => DeleteResultInput[] | Promise<DeleteResultInput[]>;
+  readonly undelete: (
+    input: Undelete,
+    context: SforceServiceContext,
+  ) => UndeleteResultInput[] | Promise<UndeleteResultInput[]>;
+  readonly emptyRecycleBin: (
+    input: EmptyRecycleBin,
+    context: SforceServiceContext,
+  ) => EmptyRecycleBinResultInput[] | Promise<EmptyRecycleBinResultInput[]>;
+  readonly retrieve: (
+    input: Retrieve,
+    context: SforceServiceContext,
+  ) => (SObjectInput | null)[] | Promise<(SObjectInput | null)[]>;
+  readonly process: (
+    input: Process,
+    context: SforceServiceContext,
+  ) => ProcessResultInput[] | Promise<ProcessResultInput[]>;
+  readonly convertLead: (
+    input: ConvertLead,
+    context: SforceServiceContext,
+  ) => LeadConvertResultInput[] | Promise<LeadConvertResultInput[]>;
   readonly logout: (input: Logout, context: SforceServiceContext) => void | Promise<void>;
-  readonly invalidateSessions: (input: InvalidateSessions, context: SforceServiceContext) =>
-    | InvalidateSessionsResultInput[]
-    | Promise<InvalidateSessionsResultInput[]>;
-  readonly getDeleted: (input: GetDeleted, context: SforceServiceContext) =>
-    | GetDeletedResultInput
-    | Promise<GetDeletedResultInput>;
-  readonly getUpdated: (input: GetUpdated, context: SforceServiceContext) =>
-    | GetUpdatedResultInput
-    | Promise<GetUpdatedResultInput>;
-  readonly query: (input: Query, context: SforceServiceContext) =>
-    | QueryResultInput
-    | Promise<QueryResultInput>;
-  readonly queryAll: (input: QueryAll, context: SforceServiceContext) =>
-    | QueryResultInput
-    | Promise<QueryResultInput>;
-  readonly queryMore: (input: QueryMore, context: SforceServiceContext) =>
-    | QueryResultInput
-    | Promise<QueryResultInput>;
-  readonly search: (input: Search, context: SforceServiceContext) =>
-    | SearchResultInput
-    | Promise<SearchResultInput>;
-  readonly getServerTimestamp: (input: GetServerTimestamp, context: SforceServiceContext) =>
-    | GetServerTimestampResultInput
-    | Promise<GetServerTimestampResultInput>;
-  readonly setPassword: (input: SetPassword, context: SforceServiceContext) =>
-    | SetPasswordResult
-    | Promise<SetPasswordResult>;
-  readonly resetPassword: (input: ResetPassword, context: SforceServiceContext) =>
-    | ResetPasswordResult
-    | Promise<ResetPasswordResult>;
-  readonly getUserInfo: (input: GetUserInfo, context: SforceServiceContext) =>
-    | GetUserInfoResult
-    | Promise<GetUserInfoResult>;
-  readonly sendEmail: (input: SendEmail, context: SforceServiceContext) =>
-    | SendEmailResultInput[]
-    | Promise<SendEmailResultInput[]>;
+  readonly invalidateSessions: (
+    input: InvalidateSessions,
+    context: SforceServiceContext,
+  ) => InvalidateSessionsResultInput[] | Promise<InvalidateSessionsResultInput[]>;
+  readonly getDeleted: (
+    input: GetDeleted,
+    context: SforceServiceContext,
+  ) => GetDeletedResultInput | Promise<GetDeletedResultInput>;
+  readonly getUpdated: (
+    input: GetUpdated,
+    context: SforceServiceContext,
+  ) => GetUpdatedResultInput | Promise<GetUpdatedResultInput>;
+  readonly query: (
+    input: Query,
+    context: SforceServiceContext,
+  ) => QueryResultInput | Promise<QueryResultInput>;
+  readonly queryAll: (
+    input: QueryAll,
+    context: SforceServiceContext,
+  ) => QueryResultInput | Promise<QueryResultInput>;
+  readonly queryMore: (
+    input: QueryMore,
+    context: SforceServiceContext,
+  ) => QueryResultInput | Promise<QueryResultInput>;
+  readonly search: (
+    input: Search,
+    context: SforceServiceContext,
+  ) => SearchResultInput | Promise<SearchResultInput>;
+  readonly getServerTimestamp: (
+    input: GetServerTimestamp,
+    context: SforceServiceContext,
+  ) => GetServerTimestampResultInput | Promise<GetServerTimestampResultInput>;
+  readonly setPassword: (
+    input: SetPassword,
+    context: SforceServiceContext,
+  ) => SetPasswordResult | Promise<SetPasswordResult>;
+  readonly resetPassword: (
+    input: ResetPassword,
+    context: SforceServiceContext,
+  ) => ResetPasswordResult | Promise<ResetPasswordResult>;
+  readonly getUserInfo: (
+    input: GetUserInfo,
+    context: SforceServiceContext,
+  ) => GetUserInfoResult | Promise<GetUserInfoResult>;
+  readonly sendEmail: (
+    input: SendEmail,
+    context: SforceServiceContext,
+  ) => SendEmailResultInput[] | Promise<SendEmailResultInput[]>;
 }
 
 /**

@@ -5,6 +5,7 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XmlNode, XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Made from the SOAP headers of service SforceService, not from a schema type */
 export interface SforceServiceSoapHeaders {
   LoginScopeHeader?: LoginScopeHeader;
   CallOptions?: CallOptions_2;
@@ -23,84 +24,104 @@ export interface SforceServiceSoapHeaders {
   DebuggingInfo?: DebuggingInfo;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}LoginScopeHeader */
 export interface LoginScopeHeader {
   organizationId: ID;
   portalId?: ID;
 }
 
+/** {urn:partner.soap.sforce.com}ID, simpleType */
 export type ID = string;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}CallOptions */
 export interface CallOptions_2 {
   client: string | null;
   defaultNamespace: string | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}SessionHeader */
 export interface SessionHeader {
   sessionId: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}PackageVersionHeader */
 export type PackageVersionHeader = PackageVersion[];
 
+/** {urn:partner.soap.sforce.com}PackageVersion, complexType */
 export interface PackageVersion {
   majorNumber: number;
   minorNumber: number;
   namespace: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}LocaleOptions */
 export interface LocaleOptions {
   language?: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}AssignmentRuleHeader */
 export interface AssignmentRuleHeader {
   assignmentRuleId: ID | null;
   useDefaultRule: boolean | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}MruHeader */
 export interface MruHeader {
   updateMru: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}AllowFieldTruncationHeader */
 export interface AllowFieldTruncationHeader {
   allowFieldTruncation: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}DisableFeedTrackingHeader */
 export interface DisableFeedTrackingHeader {
   disableFeedTracking: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}AllOrNoneHeader */
 export interface AllOrNoneHeader {
   allOrNone: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}DebuggingHeader */
 export interface DebuggingHeader {
   debugLevel: DebugLevel;
 }
 
+/** {urn:partner.soap.sforce.com}DebugLevel, simpleType */
 export type DebugLevel = "None" | "DebugOnly" | "Db";
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}EmailHeader */
 export interface EmailHeader {
   triggerAutoResponseEmail: boolean;
   triggerOtherEmail: boolean;
   triggerUserEmail: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}UserTerritoryDeleteHeader */
 export interface UserTerritoryDeleteHeader {
   transferToUserId: ID | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}QueryOptions */
 export interface QueryOptions {
   batchSize?: number;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}DebuggingInfo */
 export interface DebuggingInfo {
   debugLog: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}login */
 export interface Login {
   username: string;
   password: string;
 }
 
+/** {urn:partner.soap.sforce.com}LoginResult, complexType */
 export interface LoginResult {
   metadataServerUrl: string | null;
   passwordExpired: boolean;
@@ -111,6 +132,7 @@ export interface LoginResult {
   userInfo?: GetUserInfoResult;
 }
 
+/** {urn:partner.soap.sforce.com}GetUserInfoResult, complexType */
 export interface GetUserInfoResult {
   accessibilityMode: boolean;
   currencySymbol: string | null;
@@ -134,10 +156,12 @@ export interface GetUserInfoResult {
   userUiSkin: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSObject */
 export interface DescribeSObject {
   sObjectType: string;
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSObjectResult, complexType */
 export interface DescribeSObjectResult {
   activateable: boolean;
   childRelationships: ChildRelationship[];
@@ -167,7 +191,11 @@ export interface DescribeSObjectResult {
   urlNew: string | null;
 }
 
-/** Input form of {@link DescribeSObjectResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeSObjectResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeSObjectResult, complexType
+ */
 export interface DescribeSObjectResultInput extends Omit<
   DescribeSObjectResult,
   "childRelationships" | "fields" | "recordTypeInfos"
@@ -177,6 +205,7 @@ export interface DescribeSObjectResultInput extends Omit<
   recordTypeInfos?: RecordTypeInfo[];
 }
 
+/** {urn:partner.soap.sforce.com}ChildRelationship, complexType */
 export interface ChildRelationship {
   cascadeDelete: boolean;
   childSObject: string;
@@ -185,6 +214,7 @@ export interface ChildRelationship {
   relationshipName?: string;
 }
 
+/** {urn:partner.soap.sforce.com}Field, complexType */
 export interface Field {
   autoNumber: boolean;
   byteLength: number;
@@ -226,12 +256,17 @@ export interface Field {
   writeRequiresMasterRead?: boolean;
 }
 
-/** Input form of {@link Field}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Field}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}Field, complexType
+ */
 export interface FieldInput extends Omit<Field, "picklistValues" | "referenceTo"> {
   picklistValues?: (PicklistEntry | null)[];
   referenceTo?: (string | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}PicklistEntry, complexType */
 export interface PicklistEntry {
   active: boolean;
   defaultValue: boolean;
@@ -240,6 +275,7 @@ export interface PicklistEntry {
   value: string;
 }
 
+/** {urn:partner.soap.sforce.com}soapType, simpleType */
 export type SoapType =
   | "tns:ID"
   | "xsd:base64Binary"
@@ -252,6 +288,7 @@ export type SoapType =
   | "xsd:time"
   | "xsd:anyType";
 
+/** {urn:partner.soap.sforce.com}fieldType, simpleType */
 export type FieldType =
   | "string"
   | "picklist"
@@ -276,6 +313,7 @@ export type FieldType =
   | "datacategorygroupreference"
   | "anyType";
 
+/** {urn:partner.soap.sforce.com}RecordTypeInfo, complexType */
 export interface RecordTypeInfo {
   available: boolean;
   defaultRecordTypeMapping: boolean;
@@ -283,21 +321,29 @@ export interface RecordTypeInfo {
   recordTypeId: ID | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSObjects */
 export type DescribeSObjects = string[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeGlobal */
 export type DescribeGlobal = Record<string, never>;
 
+/** {urn:partner.soap.sforce.com}DescribeGlobalResult, complexType */
 export interface DescribeGlobalResult {
   encoding: string | null;
   maxBatchSize: number;
   sobjects: DescribeGlobalSObjectResult[];
 }
 
-/** Input form of {@link DescribeGlobalResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeGlobalResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeGlobalResult, complexType
+ */
 export interface DescribeGlobalResultInput extends Omit<DescribeGlobalResult, "sobjects"> {
   sobjects?: DescribeGlobalSObjectResult[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeGlobalSObjectResult, complexType */
 export interface DescribeGlobalSObjectResult {
   activateable: boolean;
   createable: boolean;
@@ -321,8 +367,10 @@ export interface DescribeGlobalSObjectResult {
   updateable: boolean;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeDataCategoryGroups */
 export type DescribeDataCategoryGroups = string[];
 
+/** {urn:partner.soap.sforce.com}DescribeDataCategoryGroupResult, complexType */
 export interface DescribeDataCategoryGroupResult {
   categoryCount: number;
   description: string;
@@ -331,6 +379,9 @@ export interface DescribeDataCategoryGroupResult {
   sobject: string;
 }
 
+/**
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}describeDataCategoryGroupStructures
+ */
 export interface DescribeDataCategoryGroupStructures {
   pairs: DataCategoryGroupSobjectTypePair[];
   topCategoriesOnly: boolean;
@@ -339,6 +390,8 @@ export interface DescribeDataCategoryGroupStructures {
 /**
  * Input form of {@link DescribeDataCategoryGroupStructures}: what a caller writes, where it
  * differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}describeDataCategoryGroupStructures
  */
 export interface DescribeDataCategoryGroupStructuresInput extends Omit<
   DescribeDataCategoryGroupStructures,
@@ -347,11 +400,13 @@ export interface DescribeDataCategoryGroupStructuresInput extends Omit<
   pairs?: DataCategoryGroupSobjectTypePair[];
 }
 
+/** {urn:partner.soap.sforce.com}DataCategoryGroupSobjectTypePair, complexType */
 export interface DataCategoryGroupSobjectTypePair {
   dataCategoryGroupName: string;
   sobject: string;
 }
 
+/** {urn:partner.soap.sforce.com}DescribeDataCategoryGroupStructureResult, complexType */
 export interface DescribeDataCategoryGroupStructureResult {
   description: string;
   label: string;
@@ -363,6 +418,8 @@ export interface DescribeDataCategoryGroupStructureResult {
 /**
  * Input form of {@link DescribeDataCategoryGroupStructureResult}: what a caller writes, where it
  * differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeDataCategoryGroupStructureResult, complexType
  */
 export interface DescribeDataCategoryGroupStructureResultInput extends Omit<
   DescribeDataCategoryGroupStructureResult,
@@ -371,34 +428,49 @@ export interface DescribeDataCategoryGroupStructureResultInput extends Omit<
   topCategories?: DataCategoryInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DataCategory, complexType */
 export interface DataCategory {
   childCategories: DataCategory[];
   label: string;
   name: string;
 }
 
-/** Input form of {@link DataCategory}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DataCategory}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DataCategory, complexType
+ */
 export interface DataCategoryInput extends Omit<DataCategory, "childCategories"> {
   childCategories?: DataCategoryInput[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeLayout */
 export interface DescribeLayout {
   sObjectType: string;
   recordTypeIds: ID[];
 }
 
-/** Input form of {@link DescribeLayout}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayout}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}describeLayout
+ */
 export interface DescribeLayoutInput extends Omit<DescribeLayout, "recordTypeIds"> {
   recordTypeIds?: ID[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutResult, complexType */
 export interface DescribeLayoutResult {
   layouts: DescribeLayout_2[];
   recordTypeMappings: RecordTypeMapping[];
   recordTypeSelectorRequired: boolean;
 }
 
-/** Input form of {@link DescribeLayoutResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayoutResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeLayoutResult, complexType
+ */
 export interface DescribeLayoutResultInput extends Omit<
   DescribeLayoutResult,
   "layouts" | "recordTypeMappings"
@@ -407,6 +479,7 @@ export interface DescribeLayoutResultInput extends Omit<
   recordTypeMappings?: RecordTypeMappingInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayout, complexType */
 export interface DescribeLayout_2 {
   buttonLayoutSection?: DescribeLayoutButtonSection;
   detailLayoutSections: DescribeLayoutSection[];
@@ -415,7 +488,11 @@ export interface DescribeLayout_2 {
   relatedLists: RelatedList[];
 }
 
-/** Input form of {@link DescribeLayout_2}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayout_2}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeLayout, complexType
+ */
 export interface DescribeLayout_2Input extends Omit<
   DescribeLayout_2,
   "detailLayoutSections" | "editLayoutSections" | "relatedLists"
@@ -425,14 +502,17 @@ export interface DescribeLayout_2Input extends Omit<
   relatedLists?: RelatedListInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutButtonSection, complexType */
 export type DescribeLayoutButtonSection = DescribeLayoutButton[];
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutButton, complexType */
 export interface DescribeLayoutButton {
   custom: boolean;
   label: string | null;
   name: string | null;
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutSection, complexType */
 export interface DescribeLayoutSection {
   columns: number;
   heading: string;
@@ -442,21 +522,31 @@ export interface DescribeLayoutSection {
   useHeading: boolean;
 }
 
-/** Input form of {@link DescribeLayoutSection}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayoutSection}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeLayoutSection, complexType
+ */
 export interface DescribeLayoutSectionInput extends Omit<DescribeLayoutSection, "layoutRows"> {
   layoutRows: DescribeLayoutRowInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutRow, complexType */
 export interface DescribeLayoutRow {
   layoutItems: DescribeLayoutItem[];
   numItems: number;
 }
 
-/** Input form of {@link DescribeLayoutRow}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayoutRow}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeLayoutRow, complexType
+ */
 export interface DescribeLayoutRowInput extends Omit<DescribeLayoutRow, "layoutItems"> {
   layoutItems: DescribeLayoutItemInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutItem, complexType */
 export interface DescribeLayoutItem {
   editable: boolean;
   label: string | null;
@@ -465,11 +555,16 @@ export interface DescribeLayoutItem {
   required: boolean;
 }
 
-/** Input form of {@link DescribeLayoutItem}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeLayoutItem}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeLayoutItem, complexType
+ */
 export interface DescribeLayoutItemInput extends Omit<DescribeLayoutItem, "layoutComponents"> {
   layoutComponents?: DescribeLayoutComponent[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeLayoutComponent, complexType */
 export interface DescribeLayoutComponent {
   displayLines: number;
   tabOrder: number;
@@ -477,8 +572,10 @@ export interface DescribeLayoutComponent {
   value: string;
 }
 
+/** {urn:partner.soap.sforce.com}layoutComponentType, simpleType */
 export type LayoutComponentType = "Field" | "Separator" | "SControl" | "EmptySpace";
 
+/** {urn:partner.soap.sforce.com}RelatedList, complexType */
 export interface RelatedList {
   columns: RelatedListColumn[];
   custom: boolean;
@@ -490,11 +587,16 @@ export interface RelatedList {
   sort: RelatedListSort[];
 }
 
-/** Input form of {@link RelatedList}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RelatedList}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}RelatedList, complexType
+ */
 export interface RelatedListInput extends Omit<RelatedList, "sort"> {
   sort?: RelatedListSort[];
 }
 
+/** {urn:partner.soap.sforce.com}RelatedListColumn, complexType */
 export interface RelatedListColumn {
   field: string | null;
   format: string | null;
@@ -502,11 +604,13 @@ export interface RelatedListColumn {
   name: string;
 }
 
+/** {urn:partner.soap.sforce.com}RelatedListSort, complexType */
 export interface RelatedListSort {
   ascending: boolean;
   column: string;
 }
 
+/** {urn:partner.soap.sforce.com}RecordTypeMapping, complexType */
 export interface RecordTypeMapping {
   available: boolean;
   defaultRecordTypeMapping: boolean;
@@ -516,30 +620,45 @@ export interface RecordTypeMapping {
   recordTypeId: ID | null;
 }
 
-/** Input form of {@link RecordTypeMapping}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link RecordTypeMapping}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}RecordTypeMapping, complexType
+ */
 export interface RecordTypeMappingInput extends Omit<RecordTypeMapping, "picklistsForRecordType"> {
   picklistsForRecordType?: (PicklistForRecordTypeInput | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}PicklistForRecordType, complexType */
 export interface PicklistForRecordType {
   picklistName: string;
   picklistValues: (PicklistEntry | null)[];
 }
 
-/** Input form of {@link PicklistForRecordType}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link PicklistForRecordType}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}PicklistForRecordType, complexType
+ */
 export interface PicklistForRecordTypeInput extends Omit<PicklistForRecordType, "picklistValues"> {
   picklistValues?: (PicklistEntry | null)[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSoftphoneLayout */
 export type DescribeSoftphoneLayout = Record<string, never>;
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutResult, complexType */
 export interface DescribeSoftphoneLayoutResult {
   callTypes: DescribeSoftphoneLayoutCallType[];
   id: ID;
   name: string;
 }
 
-/** Input form of {@link DescribeSoftphoneLayoutResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeSoftphoneLayoutResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutResult, complexType
+ */
 export interface DescribeSoftphoneLayoutResultInput extends Omit<
   DescribeSoftphoneLayoutResult,
   "callTypes"
@@ -547,6 +666,7 @@ export interface DescribeSoftphoneLayoutResultInput extends Omit<
   callTypes: DescribeSoftphoneLayoutCallTypeInput[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutCallType, complexType */
 export interface DescribeSoftphoneLayoutCallType {
   infoFields: DescribeSoftphoneLayoutInfoField[];
   name: string;
@@ -557,6 +677,8 @@ export interface DescribeSoftphoneLayoutCallType {
 
 /**
  * Input form of {@link DescribeSoftphoneLayoutCallType}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutCallType, complexType
  */
 export interface DescribeSoftphoneLayoutCallTypeInput extends Omit<
   DescribeSoftphoneLayoutCallType,
@@ -566,27 +688,33 @@ export interface DescribeSoftphoneLayoutCallTypeInput extends Omit<
   sections?: DescribeSoftphoneLayoutSection[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutInfoField, complexType */
 export interface DescribeSoftphoneLayoutInfoField {
   name: string;
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneScreenPopOption, complexType */
 export interface DescribeSoftphoneScreenPopOption {
   matchType: string;
   screenPopData: string;
   screenPopType: string;
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutSection, complexType */
 export interface DescribeSoftphoneLayoutSection {
   entityApiName: string;
   items: DescribeSoftphoneLayoutItem[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutItem, complexType */
 export interface DescribeSoftphoneLayoutItem {
   itemApiName: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeTabs */
 export type DescribeTabs = Record<string, never>;
 
+/** {urn:partner.soap.sforce.com}DescribeTabSetResult, complexType */
 export interface DescribeTabSetResult {
   label: string;
   logoUrl: string;
@@ -595,11 +723,16 @@ export interface DescribeTabSetResult {
   tabs: DescribeTab[];
 }
 
-/** Input form of {@link DescribeTabSetResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DescribeTabSetResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DescribeTabSetResult, complexType
+ */
 export interface DescribeTabSetResultInput extends Omit<DescribeTabSetResult, "tabs"> {
   tabs?: DescribeTab[];
 }
 
+/** {urn:partner.soap.sforce.com}DescribeTab, complexType */
 export interface DescribeTab {
   custom: boolean;
   iconUrl: string;
@@ -609,11 +742,17 @@ export interface DescribeTab {
   url: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}create */
 export type Create = SObject[];
 
-/** Input form of {@link Create}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Create}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}create
+ */
 export type CreateInput = SObjectInput[];
 
+/** {urn:sobject.partner.soap.sforce.com}sObject, complexType */
 export interface SObject {
   type: string;
   fieldsToNull: (string | null)[];
@@ -622,33 +761,48 @@ export interface SObject {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link SObject}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SObject}: what a caller writes, where it differs.
+ *
+ * {urn:sobject.partner.soap.sforce.com}sObject, complexType
+ */
 export interface SObjectInput extends Omit<SObject, "fieldsToNull"> {
   fieldsToNull?: (string | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}SaveResult, complexType */
 export interface SaveResult {
   errors: Error_[];
   id: ID | null;
   success: boolean;
 }
 
-/** Input form of {@link SaveResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SaveResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SaveResult, complexType
+ */
 export interface SaveResultInput extends Omit<SaveResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** {urn:partner.soap.sforce.com}Error, complexType */
 export interface Error_ {
   fields: (string | null)[];
   message: string;
   statusCode: StatusCode;
 }
 
-/** Input form of {@link Error_}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Error_}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}Error, complexType
+ */
 export interface Error_Input extends Omit<Error_, "fields"> {
   fields?: (string | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}StatusCode, simpleType */
 export type StatusCode =
   | "ALL_OR_NONE_OPERATION_ROLLED_BACK"
   | "ALREADY_IN_PROCESS"
@@ -814,21 +968,32 @@ export type StatusCode =
   | "WEBLINK_SIZE_LIMIT_EXCEEDED"
   | "WRONG_CONTROLLER_TYPE";
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}update */
 export type Update = SObject[];
 
-/** Input form of {@link Update}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Update}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}update
+ */
 export type UpdateInput = SObjectInput[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}upsert */
 export interface Upsert {
   externalIDFieldName: string;
   sObjects: SObject[];
 }
 
-/** Input form of {@link Upsert}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Upsert}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}upsert
+ */
 export interface UpsertInput extends Omit<Upsert, "sObjects"> {
   sObjects?: SObjectInput[];
 }
 
+/** {urn:partner.soap.sforce.com}UpsertResult, complexType */
 export interface UpsertResult {
   created: boolean;
   errors: Error_[];
@@ -836,26 +1001,41 @@ export interface UpsertResult {
   success: boolean;
 }
 
-/** Input form of {@link UpsertResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UpsertResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}UpsertResult, complexType
+ */
 export interface UpsertResultInput extends Omit<UpsertResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}merge */
 export type Merge = MergeRequest[];
 
-/** Input form of {@link Merge}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Merge}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}merge
+ */
 export type MergeInput = MergeRequestInput[];
 
+/** {urn:partner.soap.sforce.com}MergeRequest, complexType */
 export interface MergeRequest {
   masterRecord: SObject;
   recordToMergeIds: ID[];
 }
 
-/** Input form of {@link MergeRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MergeRequest}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}MergeRequest, complexType
+ */
 export interface MergeRequestInput extends Omit<MergeRequest, "masterRecord"> {
   masterRecord: SObjectInput;
 }
 
+/** {urn:partner.soap.sforce.com}MergeResult, complexType */
 export interface MergeResult {
   errors: Error_[];
   id: ID | null;
@@ -864,7 +1044,11 @@ export interface MergeResult {
   updatedRelatedIds: ID[];
 }
 
-/** Input form of {@link MergeResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MergeResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}MergeResult, complexType
+ */
 export interface MergeResultInput extends Omit<
   MergeResult,
   "errors" | "mergedRecordIds" | "updatedRelatedIds"
@@ -874,61 +1058,90 @@ export interface MergeResultInput extends Omit<
   updatedRelatedIds?: ID[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}delete */
 export type Delete = ID[];
 
+/** {urn:partner.soap.sforce.com}DeleteResult, complexType */
 export interface DeleteResult {
   errors: (Error_ | null)[];
   id: ID | null;
   success: boolean;
 }
 
-/** Input form of {@link DeleteResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeleteResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DeleteResult, complexType
+ */
 export interface DeleteResultInput extends Omit<DeleteResult, "errors"> {
   errors?: (Error_Input | null)[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}undelete */
 export type Undelete = ID[];
 
+/** {urn:partner.soap.sforce.com}UndeleteResult, complexType */
 export interface UndeleteResult {
   errors: Error_[];
   id: ID | null;
   success: boolean;
 }
 
-/** Input form of {@link UndeleteResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link UndeleteResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}UndeleteResult, complexType
+ */
 export interface UndeleteResultInput extends Omit<UndeleteResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}emptyRecycleBin */
 export type EmptyRecycleBin = ID[];
 
+/** {urn:partner.soap.sforce.com}EmptyRecycleBinResult, complexType */
 export interface EmptyRecycleBinResult {
   errors: Error_[];
   id: ID | null;
   success: boolean;
 }
 
-/** Input form of {@link EmptyRecycleBinResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link EmptyRecycleBinResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}EmptyRecycleBinResult, complexType
+ */
 export interface EmptyRecycleBinResultInput extends Omit<EmptyRecycleBinResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}retrieve */
 export interface Retrieve {
   fieldList: string;
   sObjectType: string;
   ids: ID[];
 }
 
-/** Input form of {@link Retrieve}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Retrieve}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}retrieve
+ */
 export interface RetrieveInput extends Omit<Retrieve, "ids"> {
   ids?: ID[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}process */
 export type Process = ProcessRequestOrDerived[];
 
-/** Input form of {@link Process}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Process}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}process
+ */
 export type ProcessInput = ProcessRequestOrDerivedInput[];
 
+/** {urn:partner.soap.sforce.com}ProcessRequest, complexType */
 export interface ProcessRequest {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -939,7 +1152,11 @@ export interface ProcessRequest {
   nextApproverIds: (ID | null)[];
 }
 
-/** Input form of {@link ProcessRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProcessRequest}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}ProcessRequest, complexType
+ */
 export interface ProcessRequestInput extends Omit<ProcessRequest, "nextApproverIds"> {
   nextApproverIds?: (ID | null)[];
 }
@@ -956,6 +1173,7 @@ export type ProcessRequestOrDerivedInput =
   | ProcessSubmitRequestInput
   | ProcessWorkitemRequestInput;
 
+/** {urn:partner.soap.sforce.com}ProcessSubmitRequest, complexType */
 export interface ProcessSubmitRequest {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -967,11 +1185,16 @@ export interface ProcessSubmitRequest {
   objectId: ID;
 }
 
-/** Input form of {@link ProcessSubmitRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProcessSubmitRequest}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}ProcessSubmitRequest, complexType
+ */
 export interface ProcessSubmitRequestInput extends Omit<ProcessSubmitRequest, "nextApproverIds"> {
   nextApproverIds?: (ID | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}ProcessWorkitemRequest, complexType */
 export interface ProcessWorkitemRequest {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -984,7 +1207,11 @@ export interface ProcessWorkitemRequest {
   workitemId: ID;
 }
 
-/** Input form of {@link ProcessWorkitemRequest}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProcessWorkitemRequest}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}ProcessWorkitemRequest, complexType
+ */
 export interface ProcessWorkitemRequestInput extends Omit<
   ProcessWorkitemRequest,
   "nextApproverIds"
@@ -992,6 +1219,7 @@ export interface ProcessWorkitemRequestInput extends Omit<
   nextApproverIds?: (ID | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}ProcessResult, complexType */
 export interface ProcessResult {
   actorIds: ID[];
   entityId: ID | null;
@@ -1002,7 +1230,11 @@ export interface ProcessResult {
   success: boolean;
 }
 
-/** Input form of {@link ProcessResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ProcessResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}ProcessResult, complexType
+ */
 export interface ProcessResultInput extends Omit<
   ProcessResult,
   "actorIds" | "errors" | "newWorkitemIds"
@@ -1012,8 +1244,10 @@ export interface ProcessResultInput extends Omit<
   newWorkitemIds?: (ID | null)[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}convertLead */
 export type ConvertLead = LeadConvert[];
 
+/** {urn:partner.soap.sforce.com}LeadConvert, complexType */
 export interface LeadConvert {
   accountId: ID | null;
   contactId: ID | null;
@@ -1026,6 +1260,7 @@ export interface LeadConvert {
   sendNotificationEmail: boolean;
 }
 
+/** {urn:partner.soap.sforce.com}LeadConvertResult, complexType */
 export interface LeadConvertResult {
   accountId: ID | null;
   contactId: ID | null;
@@ -1035,37 +1270,54 @@ export interface LeadConvertResult {
   success: boolean;
 }
 
-/** Input form of {@link LeadConvertResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link LeadConvertResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}LeadConvertResult, complexType
+ */
 export interface LeadConvertResultInput extends Omit<LeadConvertResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}logout */
 export type Logout = Record<string, never>;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}invalidateSessions */
 export type InvalidateSessions = string[];
 
+/** {urn:partner.soap.sforce.com}InvalidateSessionsResult, complexType */
 export interface InvalidateSessionsResult {
   errors: Error_[];
   success: boolean;
 }
 
-/** Input form of {@link InvalidateSessionsResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link InvalidateSessionsResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}InvalidateSessionsResult, complexType
+ */
 export interface InvalidateSessionsResultInput extends Omit<InvalidateSessionsResult, "errors"> {
   errors?: Error_Input[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getDeleted */
 export interface GetDeleted {
   sObjectType: string;
   startDate: XsdDateTime;
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetDeleted}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDeleted}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}getDeleted
+ */
 export interface GetDeletedInput extends Omit<GetDeleted, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
 }
 
+/** {urn:partner.soap.sforce.com}GetDeletedResult, complexType */
 export interface GetDeletedResult {
   deletedRecords: DeletedRecord[];
   earliestDateAvailable: XsdDateTime;
@@ -1073,7 +1325,11 @@ export interface GetDeletedResult {
   sforceReserved?: string;
 }
 
-/** Input form of {@link GetDeletedResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetDeletedResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}GetDeletedResult, complexType
+ */
 export interface GetDeletedResultInput extends Omit<
   GetDeletedResult,
   "deletedRecords" | "earliestDateAvailable" | "latestDateCovered"
@@ -1083,44 +1339,61 @@ export interface GetDeletedResultInput extends Omit<
   latestDateCovered: XsdDateTimeInput;
 }
 
+/** {urn:partner.soap.sforce.com}DeletedRecord, complexType */
 export interface DeletedRecord {
   deletedDate: XsdDateTime;
   id: ID;
 }
 
-/** Input form of {@link DeletedRecord}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link DeletedRecord}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}DeletedRecord, complexType
+ */
 export interface DeletedRecordInput extends Omit<DeletedRecord, "deletedDate"> {
   deletedDate: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getUpdated */
 export interface GetUpdated {
   sObjectType: string;
   startDate: XsdDateTime;
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetUpdated}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetUpdated}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}getUpdated
+ */
 export interface GetUpdatedInput extends Omit<GetUpdated, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
 }
 
+/** {urn:partner.soap.sforce.com}GetUpdatedResult, complexType */
 export interface GetUpdatedResult {
   ids: ID[];
   latestDateCovered: XsdDateTime;
   sforceReserved?: string;
 }
 
-/** Input form of {@link GetUpdatedResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetUpdatedResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}GetUpdatedResult, complexType
+ */
 export interface GetUpdatedResultInput extends Omit<GetUpdatedResult, "ids" | "latestDateCovered"> {
   ids?: ID[];
   latestDateCovered: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}query */
 export interface Query {
   queryString: string;
 }
 
+/** {urn:partner.soap.sforce.com}QueryResult, complexType */
 export interface QueryResult {
   done: boolean;
   queryLocator: QueryLocator | null;
@@ -1128,77 +1401,112 @@ export interface QueryResult {
   size: number;
 }
 
-/** Input form of {@link QueryResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link QueryResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}QueryResult, complexType
+ */
 export interface QueryResultInput extends Omit<QueryResult, "records"> {
   records?: (SObjectInput | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}QueryLocator, simpleType */
 export type QueryLocator = string;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}queryAll */
 export interface QueryAll {
   queryString: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}queryMore */
 export interface QueryMore {
   queryLocator: QueryLocator;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}search */
 export interface Search {
   searchString: string;
 }
 
+/** {urn:partner.soap.sforce.com}SearchResult, complexType */
 export interface SearchResult {
   searchRecords: SearchRecord[];
   sforceReserved?: string;
 }
 
-/** Input form of {@link SearchResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SearchResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SearchResult, complexType
+ */
 export interface SearchResultInput extends Omit<SearchResult, "searchRecords"> {
   searchRecords?: SearchRecordInput[];
 }
 
+/** {urn:partner.soap.sforce.com}SearchRecord, complexType */
 export interface SearchRecord {
   record: SObject;
 }
 
-/** Input form of {@link SearchRecord}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SearchRecord}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SearchRecord, complexType
+ */
 export interface SearchRecordInput extends Omit<SearchRecord, "record"> {
   record: SObjectInput;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getServerTimestamp */
 export type GetServerTimestamp = Record<string, never>;
 
+/** {urn:partner.soap.sforce.com}GetServerTimestampResult, complexType */
 export interface GetServerTimestampResult {
   timestamp: XsdDateTime;
 }
 
-/** Input form of {@link GetServerTimestampResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link GetServerTimestampResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}GetServerTimestampResult, complexType
+ */
 export interface GetServerTimestampResultInput extends Omit<GetServerTimestampResult, "timestamp"> {
   timestamp: XsdDateTimeInput;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}setPassword */
 export interface SetPassword {
   userId: ID;
   password: string;
 }
 
+/** {urn:partner.soap.sforce.com}SetPasswordResult, complexType */
 export type SetPasswordResult = Record<string, never>;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}resetPassword */
 export interface ResetPassword {
   userId: ID;
 }
 
+/** {urn:partner.soap.sforce.com}ResetPasswordResult, complexType */
 export interface ResetPasswordResult {
   password: string;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getUserInfo */
 export type GetUserInfo = Record<string, never>;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}sendEmail */
 export type SendEmail = EmailOrDerived[];
 
-/** Input form of {@link SendEmail}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SendEmail}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}sendEmail
+ */
 export type SendEmailInput = EmailOrDerivedInput[];
 
+/** {urn:partner.soap.sforce.com}Email, complexType */
 export interface Email {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1220,6 +1528,7 @@ export type EmailOrDerived = Email | MassEmailMessage | SingleEmailMessage;
 /** Input form of {@link EmailOrDerived}. */
 export type EmailOrDerivedInput = Email | MassEmailMessageInput | SingleEmailMessageInput;
 
+/** {urn:partner.soap.sforce.com}MassEmailMessage, complexType */
 export interface MassEmailMessage {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1239,7 +1548,11 @@ export interface MassEmailMessage {
   whatIds: ID[];
 }
 
-/** Input form of {@link MassEmailMessage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link MassEmailMessage}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}MassEmailMessage, complexType
+ */
 export interface MassEmailMessageInput extends Omit<
   MassEmailMessage,
   "targetObjectIds" | "whatIds"
@@ -1248,6 +1561,7 @@ export interface MassEmailMessageInput extends Omit<
   whatIds?: ID[];
 }
 
+/** {urn:partner.soap.sforce.com}SingleEmailMessage, complexType */
 export interface SingleEmailMessage {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1277,7 +1591,11 @@ export interface SingleEmailMessage {
   whatId: ID | null;
 }
 
-/** Input form of {@link SingleEmailMessage}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SingleEmailMessage}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SingleEmailMessage, complexType
+ */
 export interface SingleEmailMessageInput extends Omit<
   SingleEmailMessage,
   "bccAddresses" | "ccAddresses" | "documentAttachments" | "fileAttachments" | "toAddresses"
@@ -1289,6 +1607,7 @@ export interface SingleEmailMessageInput extends Omit<
   toAddresses?: (string | null)[];
 }
 
+/** {urn:partner.soap.sforce.com}EmailFileAttachment, complexType */
 export interface EmailFileAttachment {
   body?: Uint8Array | null;
   contentType?: string | null;
@@ -1296,18 +1615,25 @@ export interface EmailFileAttachment {
   inline?: boolean;
 }
 
+/** {urn:partner.soap.sforce.com}EmailPriority, simpleType */
 export type EmailPriority = "Highest" | "High" | "Normal" | "Low" | "Lowest";
 
+/** {urn:partner.soap.sforce.com}SendEmailResult, complexType */
 export interface SendEmailResult {
   errors: SendEmailError[];
   success: boolean;
 }
 
-/** Input form of {@link SendEmailResult}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SendEmailResult}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SendEmailResult, complexType
+ */
 export interface SendEmailResultInput extends Omit<SendEmailResult, "errors"> {
   errors?: SendEmailErrorInput[];
 }
 
+/** {urn:partner.soap.sforce.com}SendEmailError, complexType */
 export interface SendEmailError {
   fields: (string | null)[];
   message: string;
@@ -1315,15 +1641,21 @@ export interface SendEmailError {
   targetObjectId: ID | null;
 }
 
-/** Input form of {@link SendEmailError}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link SendEmailError}: what a caller writes, where it differs.
+ *
+ * {urn:partner.soap.sforce.com}SendEmailError, complexType
+ */
 export interface SendEmailErrorInput extends Omit<SendEmailError, "fields"> {
   fields?: (string | null)[];
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}loginResponse */
 export interface LoginResponse {
   result: LoginResult;
 }
 
+/** {urn:fault.partner.soap.sforce.com}LoginFault, complexType */
 export interface LoginFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1334,6 +1666,7 @@ export interface LoginFault {
   exceptionMessage: string;
 }
 
+/** {urn:fault.partner.soap.sforce.com}ApiFault, complexType */
 export interface ApiFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1358,6 +1691,7 @@ export type ApiFaultOrDerived =
   | InvalidIdFault
   | UnexpectedErrorFault;
 
+/** {urn:fault.partner.soap.sforce.com}ApiQueryFault, complexType */
 export interface ApiQueryFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1378,6 +1712,7 @@ export type ApiQueryFaultOrDerived =
   | MalformedQueryFault
   | MalformedSearchFault;
 
+/** {urn:fault.partner.soap.sforce.com}InvalidFieldFault, complexType */
 export interface InvalidFieldFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1390,6 +1725,7 @@ export interface InvalidFieldFault {
   column: number;
 }
 
+/** {urn:fault.partner.soap.sforce.com}InvalidSObjectFault, complexType */
 export interface InvalidSObjectFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1402,6 +1738,7 @@ export interface InvalidSObjectFault {
   column: number;
 }
 
+/** {urn:fault.partner.soap.sforce.com}MalformedQueryFault, complexType */
 export interface MalformedQueryFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1414,6 +1751,7 @@ export interface MalformedQueryFault {
   column: number;
 }
 
+/** {urn:fault.partner.soap.sforce.com}MalformedSearchFault, complexType */
 export interface MalformedSearchFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1426,6 +1764,7 @@ export interface MalformedSearchFault {
   column: number;
 }
 
+/** {urn:fault.partner.soap.sforce.com}InvalidQueryLocatorFault, complexType */
 export interface InvalidQueryLocatorFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1436,6 +1775,7 @@ export interface InvalidQueryLocatorFault {
   exceptionMessage: string;
 }
 
+/** {urn:fault.partner.soap.sforce.com}InvalidNewPasswordFault, complexType */
 export interface InvalidNewPasswordFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1446,6 +1786,7 @@ export interface InvalidNewPasswordFault {
   exceptionMessage: string;
 }
 
+/** {urn:fault.partner.soap.sforce.com}InvalidIdFault, complexType */
 export interface InvalidIdFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1456,6 +1797,7 @@ export interface InvalidIdFault {
   exceptionMessage: string;
 }
 
+/** {urn:fault.partner.soap.sforce.com}UnexpectedErrorFault, complexType */
 export interface UnexpectedErrorFault {
   /**
    * This value's type among those derived from a common base (`xsi:type` on the wire); may be left
@@ -1466,6 +1808,7 @@ export interface UnexpectedErrorFault {
   exceptionMessage: string;
 }
 
+/** {urn:fault.partner.soap.sforce.com}ExceptionCode, simpleType */
 export type ExceptionCode =
   | "API_CURRENTLY_DISABLED"
   | "API_DISABLED_FOR_ORG"
@@ -1550,95 +1893,131 @@ export type ExceptionCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "XML_PARSER_ERROR";
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSObjectResponse */
 export interface DescribeSObjectResponse {
   result: DescribeSObjectResult | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSObjectsResponse */
 export type DescribeSObjectsResponse = (DescribeSObjectResult | null)[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeGlobalResponse */
 export interface DescribeGlobalResponse {
   result: DescribeGlobalResult;
 }
 
+/**
+ * Anonymous complexType of element {urn:partner.soap.sforce.com}describeDataCategoryGroupsResponse
+ */
 export type DescribeDataCategoryGroupsResponse = DescribeDataCategoryGroupResult[];
 
+/**
+ * Anonymous complexType of element
+ * {urn:partner.soap.sforce.com}describeDataCategoryGroupStructuresResponse
+ */
 export type DescribeDataCategoryGroupStructuresResponse =
   DescribeDataCategoryGroupStructureResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeLayoutResponse */
 export interface DescribeLayoutResponse {
   result: DescribeLayoutResult | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeSoftphoneLayoutResponse */
 export interface DescribeSoftphoneLayoutResponse {
   result: DescribeSoftphoneLayoutResult | null;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}describeTabsResponse */
 export type DescribeTabsResponse = (DescribeTabSetResult | null)[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}createResponse */
 export type CreateResponse = SaveResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}updateResponse */
 export type UpdateResponse = SaveResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}upsertResponse */
 export type UpsertResponse = UpsertResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}mergeResponse */
 export type MergeResponse = MergeResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}deleteResponse */
 export type DeleteResponse = DeleteResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}undeleteResponse */
 export type UndeleteResponse = UndeleteResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}emptyRecycleBinResponse */
 export type EmptyRecycleBinResponse = EmptyRecycleBinResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}retrieveResponse */
 export type RetrieveResponse = (SObject | null)[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}processResponse */
 export type ProcessResponse = ProcessResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}convertLeadResponse */
 export type ConvertLeadResponse = LeadConvertResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}logoutResponse */
 export type LogoutResponse = Record<string, never>;
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}invalidateSessionsResponse */
 export type InvalidateSessionsResponse = InvalidateSessionsResult[];
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getDeletedResponse */
 export interface GetDeletedResponse {
   result: GetDeletedResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getUpdatedResponse */
 export interface GetUpdatedResponse {
   result: GetUpdatedResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}queryResponse */
 export interface QueryResponse {
   result: QueryResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}queryAllResponse */
 export interface QueryAllResponse {
   result: QueryResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}queryMoreResponse */
 export interface QueryMoreResponse {
   result: QueryResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}searchResponse */
 export interface SearchResponse {
   result: SearchResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getServerTimestampResponse */
 export interface GetServerTimestampResponse {
   result: GetServerTimestampResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}setPasswordResponse */
 export interface SetPasswordResponse {
   result: SetPasswordResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}resetPasswordResponse */
 export interface ResetPasswordResponse {
   result: ResetPasswordResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}getUserInfoResponse */
 export interface GetUserInfoResponse {
   result: GetUserInfoResult;
 }
 
+/** Anonymous complexType of element {urn:partner.soap.sforce.com}sendEmailResponse */
 export type SendEmailResponse = SendEmailResult[];
 
 /** The ports of service SforceService: the client talks to the service over the one you choose. */

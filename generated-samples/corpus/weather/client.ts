@@ -20,15 +20,18 @@ export type WeatherClientOptions = ClientOptions<WeatherPortName>;
 export interface WeatherClient {
   /** The port this client sends to. */
   readonly port: WeatherPortName;
-  readonly getWeatherInformation: (input: GetWeatherInformation, options?: CallOptions) => Promise<
-    ArrayOfWeatherDescription | undefined
-  >;
-  readonly getCityForecastByZIP: (input: GetCityForecastByZIP, options?: CallOptions) => Promise<
-    ForecastReturn | undefined
-  >;
-  readonly getCityWeatherByZIP: (input: GetCityWeatherByZIP, options?: CallOptions) => Promise<
-    WeatherReturn
-  >;
+  readonly getWeatherInformation: (
+    input: GetWeatherInformation,
+    options?: CallOptions,
+  ) => Promise<ArrayOfWeatherDescription | undefined>;
+  readonly getCityForecastByZIP: (
+    input: GetCityForecastByZIP,
+    options?: CallOptions,
+  ) => Promise<ForecastReturn | undefined>;
+  readonly getCityWeatherByZIP: (
+    input: GetCityWeatherByZIP,
+    options?: CallOptions,
+  ) => Promise<WeatherReturn>;
 }
 
 /**

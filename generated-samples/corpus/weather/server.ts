@@ -23,17 +23,18 @@ import type {
  * results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
 export interface WeatherService {
-  readonly getWeatherInformation: (input: GetWeatherInformation, context: WeatherContext) =>
-    | ArrayOfWeatherDescription
-    | undefined
-    | Promise<ArrayOfWeatherDescription | undefined>;
-  readonly getCityForecastByZIP: (input: GetCityForecastByZIP, context: WeatherContext) =>
-    | ForecastReturnInput
-    | undefined
-    | Promise<ForecastReturnInput | undefined>;
-  readonly getCityWeatherByZIP: (input: GetCityWeatherByZIP, context: WeatherContext) =>
-    | WeatherReturn
-    | Promise<WeatherReturn>;
+  readonly getWeatherInformation: (
+    input: GetWeatherInformation,
+    context: WeatherContext,
+  ) => ArrayOfWeatherDescription | undefined | Promise<ArrayOfWeatherDescription | undefined>;
+  readonly getCityForecastByZIP: (
+    input: GetCityForecastByZIP,
+    context: WeatherContext,
+  ) => ForecastReturnInput | undefined | Promise<ForecastReturnInput | undefined>;
+  readonly getCityWeatherByZIP: (
+    input: GetCityWeatherByZIP,
+    context: WeatherContext,
+  ) => WeatherReturn | Promise<WeatherReturn>;
 }
 
 /**

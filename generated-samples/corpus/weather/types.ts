@@ -5,20 +5,25 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
 
+/** Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetWeatherInformation */
 export type GetWeatherInformation = Record<string, never>;
 
+/** {http://ws.cdyne.com/WeatherWS/}ArrayOfWeatherDescription, complexType */
 export type ArrayOfWeatherDescription = WeatherDescription[];
 
+/** {http://ws.cdyne.com/WeatherWS/}WeatherDescription, complexType */
 export interface WeatherDescription {
   WeatherID: number;
   Description?: string;
   PictureURL?: string;
 }
 
+/** Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetCityForecastByZIP */
 export interface GetCityForecastByZIP {
   ZIP?: string;
 }
 
+/** {http://ws.cdyne.com/WeatherWS/}ForecastReturn, complexType */
 export interface ForecastReturn {
   Success: boolean;
   ResponseText?: string;
@@ -28,16 +33,26 @@ export interface ForecastReturn {
   ForecastResult?: ArrayOfForecast;
 }
 
-/** Input form of {@link ForecastReturn}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ForecastReturn}: what a caller writes, where it differs.
+ *
+ * {http://ws.cdyne.com/WeatherWS/}ForecastReturn, complexType
+ */
 export interface ForecastReturnInput extends Omit<ForecastReturn, "ForecastResult"> {
   ForecastResult?: ArrayOfForecastInput;
 }
 
+/** {http://ws.cdyne.com/WeatherWS/}ArrayOfForecast, complexType */
 export type ArrayOfForecast = (Forecast | null)[];
 
-/** Input form of {@link ArrayOfForecast}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link ArrayOfForecast}: what a caller writes, where it differs.
+ *
+ * {http://ws.cdyne.com/WeatherWS/}ArrayOfForecast, complexType
+ */
 export type ArrayOfForecastInput = (ForecastInput | null)[];
 
+/** {http://ws.cdyne.com/WeatherWS/}Forecast, complexType */
 export interface Forecast {
   Date: XsdDateTime;
   WeatherID: number;
@@ -46,25 +61,33 @@ export interface Forecast {
   ProbabilityOfPrecipiation: POP;
 }
 
-/** Input form of {@link Forecast}: what a caller writes, where it differs. */
+/**
+ * Input form of {@link Forecast}: what a caller writes, where it differs.
+ *
+ * {http://ws.cdyne.com/WeatherWS/}Forecast, complexType
+ */
 export interface ForecastInput extends Omit<Forecast, "Date"> {
   Date: XsdDateTimeInput;
 }
 
+/** {http://ws.cdyne.com/WeatherWS/}temp, complexType */
 export interface Temp {
   MorningLow?: string;
   DaytimeHigh?: string;
 }
 
+/** {http://ws.cdyne.com/WeatherWS/}POP, complexType */
 export interface POP {
   Nighttime?: string;
   Daytime?: string;
 }
 
+/** Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetCityWeatherByZIP */
 export interface GetCityWeatherByZIP {
   ZIP?: string;
 }
 
+/** {http://ws.cdyne.com/WeatherWS/}WeatherReturn, complexType */
 export interface WeatherReturn {
   Success: boolean;
   ResponseText?: string;
@@ -82,14 +105,19 @@ export interface WeatherReturn {
   Remarks?: string;
 }
 
+/**
+ * Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetWeatherInformationResponse
+ */
 export interface GetWeatherInformationResponse {
   GetWeatherInformationResult?: ArrayOfWeatherDescription;
 }
 
+/** Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetCityForecastByZIPResponse */
 export interface GetCityForecastByZIPResponse {
   GetCityForecastByZIPResult?: ForecastReturn;
 }
 
+/** Anonymous complexType of element {http://ws.cdyne.com/WeatherWS/}GetCityWeatherByZIPResponse */
 export interface GetCityWeatherByZIPResponse {
   GetCityWeatherByZIPResult: WeatherReturn;
 }

@@ -4,38 +4,46 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/** Anonymous complexType of element {http://tempuri.org/}Add */
 export interface Add {
   intA: number;
   intB: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}Subtract */
 export interface Subtract {
   intA: number;
   intB: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}Multiply */
 export interface Multiply {
   intA: number;
   intB: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}Divide */
 export interface Divide {
   intA: number;
   intB: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}AddResponse */
 export interface AddResponse {
   AddResult: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}SubtractResponse */
 export interface SubtractResponse {
   SubtractResult: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}MultiplyResponse */
 export interface MultiplyResponse {
   MultiplyResult: number;
 }
 
+/** Anonymous complexType of element {http://tempuri.org/}DivideResponse */
 export interface DivideResponse {
   DivideResult: number;
 }

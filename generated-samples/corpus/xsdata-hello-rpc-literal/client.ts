@@ -12,9 +12,10 @@ export type HelloImplServiceClientOptions = ClientOptions<HelloImplServicePortNa
 export interface HelloImplServiceClient {
   /** The port this client sends to. */
   readonly port: HelloImplServicePortName;
-  readonly getHelloAsString: (input: GetHelloAsStringRequest, options?: CallOptions) => Promise<
-    string
-  >;
+  readonly getHelloAsString: (
+    input: GetHelloAsStringRequest,
+    options?: CallOptions,
+  ) => Promise<string>;
 }
 
 /**

@@ -17,9 +17,10 @@ import type { GetHelloAsStringRequest } from "./types.js";
  * a fault.
  */
 export interface HelloImplService {
-  readonly getHelloAsString: (input: GetHelloAsStringRequest, context: HelloImplServiceContext) =>
-    | string
-    | Promise<string>;
+  readonly getHelloAsString: (
+    input: GetHelloAsStringRequest,
+    context: HelloImplServiceContext,
+  ) => string | Promise<string>;
 }
 
 /**

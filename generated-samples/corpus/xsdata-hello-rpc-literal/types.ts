@@ -4,14 +4,19 @@
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
 
+/**
+ * Made from the input parts of operation HelloImplService.getHelloAsString, not from a schema type
+ */
 export interface GetHelloAsStringRequest {
   arg0: string;
 }
 
+/** {http://hello/}HelloError, complexType */
 export interface HelloError {
   message?: string;
 }
 
+/** {http://hello/}HelloByeError, complexType */
 export interface HelloByeError {
   message?: string;
 }

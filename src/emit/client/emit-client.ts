@@ -7,7 +7,7 @@
 import type { Service } from "../../model/model.js";
 import { rt, rtType, sourceDoc, type EmitContext } from "../context.js";
 import { symbol } from "../generated-file.js";
-import { block, call, cat, params, typeArgs, type Code, type Statement } from "../code.js";
+import { block, call, cat, functionType, typeArgs, type Code, type Statement } from "../code.js";
 import { headerTypes, typeExpr } from "../type-expressions.js";
 import { propertyKey } from "../../names/identifiers.js";
 import { operationForm } from "../types/service-types.js";
@@ -57,16 +57,13 @@ function clientMembers(ctx: EmitContext, s: Service, portName: string): Statemen
     : rtType(ctx, "CallOptions");
   const methods = s.operations.map((op) => {
     const input = operationForm(ctx, op, "input");
-    const signature = params([cat("input: ", input), cat("options?: ", callOptions)]);
+    const signature = functionType(
+      [cat("input: ", input), cat("options?: ", callOptions)],
+      typeArgs("Promise", [operationForm(ctx, op, "output")]),
+    );
     return {
       doc: sourceDoc(ctx, op.doc),
-      code: cat(
-        `readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `,
-        signature,
-        " => ",
-        typeArgs("Promise", [operationForm(ctx, op, "output")]),
-        ";",
-      ),
+      code: cat(`readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `, signature, ";"),
     };
   });
   return [

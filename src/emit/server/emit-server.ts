@@ -10,6 +10,7 @@ import {
   block,
   call,
   cat,
+  functionType,
   object,
   params,
   typeArgs,
@@ -116,9 +117,7 @@ function serviceMembers(ctx: EmitContext, s: Service): Member[] {
       doc: sourceDoc(ctx, op.doc),
       code: cat(
         `readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `,
-        params([cat("input: ", input), `context: ${names.context}`]),
-        " => ",
-        result,
+        functionType([cat("input: ", input), `context: ${names.context}`], result),
         ";",
       ),
     };

@@ -5,6 +5,7 @@ import { sourceDoc, type EmitContext } from "../context.js";
 import { objectKey } from "../../names/identifiers.js";
 import { block, cat, typeArgs, union, type Code, type Statement } from "../code.js";
 import { complexShape, type Keyed } from "./members.js";
+import { provenance } from "./provenance.js";
 import {
   arrayOf,
   orElse,
@@ -101,16 +102,13 @@ function declaration(
   return { doc, code: alias(name, cat(...parts.flatMap((p, i) => (i ? [" & ", p] : [p])))) };
 }
 
-function declarationDoc(
-  ctx: EmitContext,
-  t: ComplexType | SimpleType,
-  mode: Mode,
-): string | undefined {
+/** The type's documentation, what its input form is, and where it comes from, in one JSDoc. */
+function declarationDoc(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
   const input =
     mode === "input"
       ? `Input form of {@link ${ctx.plan.names.type(t).type}}: what a caller writes, where it differs.`
       : undefined;
-  return [sourceDoc(ctx, t.doc), input].filter(Boolean).join("\n\n") || undefined;
+  return [sourceDoc(ctx, t.doc), input, provenance(ctx.plan.model, t)].filter(Boolean).join("\n\n");
 }
 
 /**

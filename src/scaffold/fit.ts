@@ -1,0 +1,95 @@
+/**
+ * The `fit` helper's layout: lines fitted to 100 columns, and nothing else, so that what a template
+ * writes stays the template's. A JSDoc block is re-flowed at word boundaries; a code line that is
+ * too long breaks its first bracketed list one item a line (`f(\n  a,\n  b,\n)`), as Prettier
+ * would; a line that fits is left as it is.
+ */
+const WIDTH = 100;
+
+/** `text` with each JSDoc block re-flowed and each over-long code line broken. */
+export function fit(text: string): string {
+  const out: string[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*\/\*\*$/.test(line)) {
+      const end = lines.findIndex((l, j) => j > i && /^\s*\*\/$/.test(l));
+      if (end > i) {
+        out.push(...reflow(lines.slice(i, end + 1)));
+        i = end;
+        continue;
+      }
+    }
+    out.push(line.length > WIDTH ? breakList(line) : line);
+  }
+  return out.join("\n");
+}
+
+/** A `/** … *\/` block's paragraphs (runs of ` * ` lines between blank ` *` ones), at 100 columns. */
+function reflow(block: readonly string[]): string[] {
+  const indent = block[0]!.slice(0, block[0]!.indexOf("/**"));
+  const prefix = `${indent} * `;
+  const paragraphs: string[][] = [[]];
+  for (const l of block.slice(1, -1)) {
+    const text = l.trim().replace(/^\*\s?/, "");
+    if (text === "") paragraphs.push([]);
+    else paragraphs[paragraphs.length - 1]!.push(...text.split(/\s+/));
+  }
+  const body = paragraphs.filter((p) => p.length > 0).map((words) => wrapWords(words, prefix));
+  return [block[0]!, ...body.flatMap((p, i) => (i ? [`${indent} *`, ...p] : p)), block.at(-1)!];
+}
+
+function wrapWords(words: readonly string[], prefix: string): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of words) {
+    if (current && prefix.length + current.length + 1 + word.length > WIDTH) {
+      lines.push(prefix + current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  return [...lines, prefix + current];
+}
+
+/** An over-long line with its first bracketed list broken one item a line, else as it is. */
+function breakList(line: string): string {
+  const open = line.search(/[([{]/);
+  const close = open < 0 ? -1 : closing(line, open);
+  if (close < 0 || close === open + 1) return line;
+  const indent = /^\s*/.exec(line)![0];
+  const items = splitTopLevel(line.slice(open + 1, close));
+  const inner = items.map((item) => `${indent}  ${item},`);
+  return [line.slice(0, open + 1), ...inner, `${indent}${line.slice(close)}`].join("\n");
+}
+
+const OPENERS = "([{<";
+const CLOSERS = ")]}>";
+
+/** The index of the bracket that closes the one at `open`, or -1. */
+function closing(line: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < line.length; i++) {
+    const c = line[i]!;
+    if (OPENERS.includes(c)) depth++;
+    else if (CLOSERS.includes(c) && !(c === ">" && line[i - 1] === "=")) depth--;
+    if (depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `a: A, b: B<C, D>` as `["a: A", "b: B<C, D>"]`: split at the commas outside brackets. */
+function splitTopLevel(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (OPENERS.includes(c)) depth++;
+    else if (CLOSERS.includes(c) && !(c === ">" && list[i - 1] === "=")) depth--;
+    else if (c === "," && depth === 0) {
+      items.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return [...items, list.slice(start).trim()].filter((item) => item !== "");
+}
