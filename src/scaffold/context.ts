@@ -3,6 +3,7 @@
  * a typed, documented interface, built here from the model and the names the SDK was generated
  * with, so that templates only lay text out and never work anything out.
  */
+import { docComment } from "../emit/comments.js";
 import type { Operation, Port, Service, WsdlModel } from "../model/model.js";
 import { requestKey } from "../model/services.js";
 import { addressPath } from "@wsdl-tsgen/runtime/internal";
@@ -304,7 +305,7 @@ function operationContext(
     name: op.name,
     method,
     descriptor,
-    doc: inputs.docs && op.doc ? memberDoc(op.doc) : "",
+    doc: inputs.docs && op.doc ? docComment(op.doc.trim(), "  ") : "",
     inputType,
     outputType,
     contextType,
@@ -314,26 +315,3 @@ function operationContext(
 
 const printType = (code: Parameters<typeof printStatement>[0]["code"]): string =>
   printStatement({ code }).replace(/;?\n*$/, "");
-
-/**
- * A JSDoc comment at a member's indent (2 spaces), its lines wrapped at 100 columns; a `*\/` in
- * the text cannot end it early.
- */
-function memberDoc(text: string): string {
-  const lines = text.replace(/\*\//g, "*\\/").trim().split(/\r?\n/).flatMap(wrap);
-  if (lines.length === 1 && lines[0]!.length + 9 <= 100) return `  /** ${lines[0]} */`;
-  return ["  /**", ...lines.map((l) => `   * ${l}`.trimEnd()), "   */"].join("\n");
-}
-
-/** One line of documentation in lines that fit a comment at a member's indent (`   * `). */
-function wrap(line: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const word of line.trim().split(/\s+/)) {
-    if (current && current.length + 1 + word.length > 95) {
-      out.push(current);
-      current = word;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  return [...out, current];
-}

@@ -4,7 +4,8 @@
  * too long breaks its first bracketed list one item a line (`f(\n  a,\n  b,\n)`), as Prettier
  * would; a line that fits is left as it is.
  */
-const WIDTH = 100;
+import { wrapLine } from "../emit/comments.js";
+import { PRINT_WIDTH as WIDTH } from "../emit/measure.js";
 
 /** `text` with each JSDoc block re-flowed and each over-long code line broken. */
 export function fit(text: string): string {
@@ -39,17 +40,9 @@ function reflow(block: readonly string[]): string[] {
   return [block[0]!, ...body.flatMap((p, i) => (i ? [`${indent} *`, ...p] : p)), block.at(-1)!];
 }
 
-function wrapWords(words: readonly string[], prefix: string): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of words) {
-    if (current && prefix.length + current.length + 1 + word.length > WIDTH) {
-      lines.push(prefix + current);
-      current = word;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  return [...lines, prefix + current];
-}
+/** Words filled into lines at `prefix`, as the generator's comments are (src/emit/comments.ts). */
+const wrapWords = (words: readonly string[], prefix: string): string[] =>
+  wrapLine(words.join(" "), WIDTH - prefix.length).map((l) => prefix + l);
 
 /** An over-long line with its first bracketed list broken one item a line, else as it is. */
 function breakList(line: string): string {
