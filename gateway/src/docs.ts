@@ -15,7 +15,7 @@ export interface DocsOptions {
   readonly title?: string;
 }
 
-/** Answers `GET /` and `/docs/*`; `false` for any other path, which the caller serves. */
+/** Answers GET (and HEAD) of `/` and `/docs/*`; `false` for any other request, the caller's. */
 export type DocsHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What the page may load: its own scripts and styles, images inline (Swagger UI's icons). */
@@ -113,14 +113,11 @@ export function docsHandler(options: DocsOptions = {}): DocsHandler {
   return (req, res) => {
     // The raw path, not a normalised one: `/docs/../x` must not become `/x` and escape the list.
     const url = (req.url ?? "/").split("?")[0]!;
-    const ours = url === "/" || url === "/docs" || url.startsWith("/docs/");
-    if (!ours) return false;
+    // Only GET and HEAD of `/` and `/docs/*`: the rest (a POST to an operation named "docs") is
+    // the gateway's.
+    const read = req.method === "GET" || req.method === "HEAD";
+    if (!read || (url !== "/" && !url.startsWith("/docs/"))) return false;
     const text = "text/plain; charset=utf-8";
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("allow", "GET, HEAD");
-      answer(req, res, 405, text, "Method not allowed\n");
-      return true;
-    }
     if (url === "/") {
       answer(req, res, 200, "text/html; charset=utf-8", page);
       return true;
