@@ -5,23 +5,18 @@
  * violation. Skipped, saying what to install, without /usr/bin/chromium. The loopback rule is
  * checked without a browser, at the handler, since a test cannot connect from a remote address.
  */
-import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
 import { startServer, type RunningServer } from "../../examples/message-service/server.js";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { open } from "../../examples/message-service/store.js";
+import { chromiumPresent, launchChromium, recordViolations } from "../support/chromium.js";
 import { postFormFrom } from "../support/help-samples.js";
 import { ALICE, SEED, SEED_PATH, tempDir } from "./helpers.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const present = existsSync(CHROMIUM);
-if (!present)
-  console.log(
-    `help-browser.test.ts: skipped: no ${CHROMIUM}; install Debian's chromium (apt-get install chromium) to run the browser tests`,
-  );
+const present = chromiumPresent("help-browser.test.ts");
 
 const ALICE_IDS = SEED.accounts
   .find((a) => a.email === ALICE.email)!
@@ -42,34 +37,13 @@ describe.skipIf(!present)("the help pages in Chromium", () => {
       dbPath: path.join(tempDir(), "messages.db"),
       seedPath: SEED_PATH,
     });
-    // A persistent context is how playwright takes a user data folder: a fresh one per run.
-    context = await chromium.launchPersistentContext(tempDir(), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    context = await launchChromium();
     page = context.pages()[0] ?? (await context.newPage());
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
     page.on("pageerror", (e) => errors.push(e.message));
-    // Every CSP violation of every page, kept where the test can read it.
-    // Every page reports its CSP violations here (the script is text: the tests compile without
-    // the DOM's types).
-    await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
-    await page.addInitScript({
-      content: `document.addEventListener("securitypolicyviolation", (e) =>
-  window.reportViolation(e.violatedDirective + " " + e.blockedURI));`,
-    });
+    await recordViolations(page, violations);
   }, 60_000);
   afterAll(async () => {
     await context?.close();

@@ -96,8 +96,25 @@ describe("scaffold --gateway", () => {
       });
       expect(res.status).toBe(200);
       expect(JSON.stringify(await res.json())).toContain('"DateArrived":"2024-01-05T10:00:00"');
+      expect((await fetch(`${url}/`)).status).toBe(404);
+      expect((await fetch(`${url}/docs/swagger-ui-bundle.js`)).status).toBe(404);
     },
   );
+
+  it("serves Swagger UI at / with --docs, its assets from swagger-ui-dist", async () => {
+    const url = await start(await project("gw-docs"), ["--backend", await backendUrl(), "--docs"]);
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain("<title>Api</title>");
+    expect(html).toContain('<script src="docs/swagger-ui-bundle.js"></script>');
+    const bundle = await fetch(`${url}/docs/swagger-ui-bundle.js`);
+    expect(bundle.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await bundle.text()).toContain("SwaggerUIBundle");
+    expect((await fetch(`${url}/docs/nothing.js`)).status).toBe(404);
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
+  }, 120_000);
 
   it("is kept in step by --update: openapi.json rewritten from the WSDL", async () => {
     const project = path.join(dir, "gw-update");
