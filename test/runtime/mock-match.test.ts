@@ -1,10 +1,13 @@
 /**
  * The mock's request matching and what a recording keeps of a request: dotted and indexed paths,
  * values in their JSON form, and password-like fields, at any depth, stored as REDACTED, which as
- * a match matches any value.
+ * a match matches any value; and the seed a mock passes to its samples.
  */
 import { describe, expect, it } from "vitest";
-import { XsdDateTime } from "@wsdl-tsgen/runtime";
+import * as path from "node:path";
+import { createMocks, jsonReplacer, sampleOutput, XsdDateTime } from "@wsdl-tsgen/runtime";
+import { RateServiceDesc } from "../../generated-samples/corpus/fedex-rate/descriptors.js";
+import { tempDir } from "../support/tmp.js";
 import { matches } from "../../runtime/src/server/mock/dispatch.js";
 import { matchOf } from "../../runtime/src/server/mock/record.js";
 import { REDACTED } from "../../runtime/src/server/mock/types.js";
@@ -46,5 +49,23 @@ describe("a recording's match", () => {
     expect(matches({ "user.missing": "a" }, input)).toBe(false);
     expect(matches({ user: { email: "a@b.c" } }, input)).toBe(false);
     expect(matches({}, input)).toBe(true);
+  });
+});
+
+describe("a mock's samples", () => {
+  it("follow the seed: the seeded builder's value, varied across seeds, fixed without one", async () => {
+    const dir = path.join(tempDir("mock-seed-"), "mocks");
+    const answer = (seed?: number) =>
+      createMocks({
+        dir,
+        services: [RateServiceDesc],
+        ...(seed === undefined ? {} : { seed }),
+      }).answer(RateServiceDesc, "getRates", undefined);
+    expect(await answer()).toEqual(sampleOutput(RateServiceDesc, "getRates"));
+    expect(await answer(7)).toEqual(sampleOutput(RateServiceDesc, "getRates", { seed: 7 }));
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 8; seed++)
+      seen.add(JSON.stringify(await answer(seed), jsonReplacer));
+    expect(seen.size).toBeGreaterThan(1);
   });
 });
