@@ -109,11 +109,11 @@ export function typeChangeReporter(
   return (roots) => {
     const seen = new Set<string>();
     const queue = [...roots];
-    while (queue.length) {
-      const name = queue.pop()!;
-      if (seen.has(name) || !now.has(name)) continue;
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      const d = now.get(name);
+      if (seen.has(name) || !d) continue;
       seen.add(name);
-      queue.push(...now.get(name)!.uses);
+      queue.push(...d.uses);
     }
     return [...seen].sort().flatMap((name) => {
       const c = changed.get(name);
