@@ -217,5 +217,10 @@ describe("element samples", () => {
     expect(elementSample(field("W", "urn:w", W))).toEqual({
       $any: [{ ns: "", local: "sample", attrs: {}, children: [] }],
     });
+    // A strict one: the declared element the generator found there.
+    const S = complex("S", () => [], { any: true, anyRequired: "urn:s", anyElement: "note" });
+    expect(elementSample(field("S", "urn:w", S))).toEqual({
+      $any: [{ ns: "urn:s", local: "note", attrs: {}, children: [] }],
+    });
   });
 });

@@ -166,9 +166,12 @@ function complexSample(
     else if (a.required) obj[a.prop] = parseScalar(a.type.s, a.fixed);
   }
   if (c.text) obj["$value"] = scalarSample(c.text, false, cx);
-  // A wildcard that must be filled gets an element no schema declares (admitted, read laxly).
-  if (c.anyRequired !== undefined)
-    obj["$any"] = [{ ns: c.anyRequired, local: "sample", attrs: {}, children: [] }];
+  // A wildcard that must be filled gets an empty element: a declared one where the generator
+  // found one (a strict wildcard admits no other), else one no schema declares (read laxly).
+  if (c.anyRequired !== undefined) {
+    const local = c.anyElement ?? "sample";
+    obj["$any"] = [{ ns: c.anyRequired, local, attrs: {}, children: [] }];
+  }
   const lists = new Set<string>();
   for (const f of c.fields) {
     // A valid value holds one branch of a choice: a sample, the first.
