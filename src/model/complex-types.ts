@@ -35,6 +35,8 @@ export function mappingContext(cx: ComplexContext): MappingContext {
     restricts: (ct, prohibited) => cx.restricts(ct, prohibited),
     group: (ref, at) => cx.index.group(ref, at),
     field: (raw, schema, hint) => field(cx, raw, schema, hint),
+    declaredElements: () =>
+      [...cx.index.elements.values()].map((e) => ({ ns: e.schema.targetNamespace, raw: e.raw })),
     attributeGroup: (ref, at) => cx.index.attributeGroup(ref, at),
     attribute: (ref, at) => cx.index.attribute(ref, at),
     valueType: (name, inline, schema, hint, at) =>

@@ -171,6 +171,8 @@ export interface ComplexType {
    * a namespace it admits, where a sample puts a harmless element.
    */
   readonly anyRequired?: string;
+  /** The local name of a declared element there that fills it (a strict wildcard's). */
+  readonly anyElement?: string;
   /** `xs:anyAttribute`: undeclared attributes are kept in an attribute bag. */
   readonly anyAttributes: boolean;
   readonly doc: string | undefined;

@@ -17,14 +17,18 @@ describe("a sample of a choice", () => {
     // A branch that is an array is given its items; the others are absent, not empty.
     expect(sampleInput(MailboxDesc, "getItems")).toEqual({
       Shape: "string",
-      ItemId: [{ Id: "string" }, { Id: "string" }],
+      // Repeated items differ (an xs:unique over them holds): the second is numbered.
+      ItemId: [{ Id: "string" }, { Id: "string 2" }],
     });
   });
 
   it("of a repeated choice, or of a repeated sequence holding one, is an ordered list of items", () => {
     const stored = sampleInput(MailboxDesc, "storeItems");
-    const message = { $choice: "Message", value: { Subject: "string", Size: 6 } };
-    expect(stored.Items).toEqual({ Items: [message, message] });
+    const message = (Subject: string, Size: number) => ({
+      $choice: "Message",
+      value: { Subject, Size },
+    });
+    expect(stored.Items).toEqual({ Items: [message("string", 6), message("string 2", 106)] });
     expect(stored.Changes?.Items?.map((i) => i.$choice)).toEqual([
       "ChangeKey",
       "Created",

@@ -192,10 +192,10 @@ describe("element samples", () => {
     const v = elementSample(el) as Record<string, unknown[]>;
     expect(v["Three"]).toHaveLength(3);
     expect(v["Two"]).toHaveLength(2);
-    expect(v["Item"]).toEqual([{ Code: "X0" }, { Code: "X0" }]);
+    expect(v["Item"]).toEqual([{ Code: "X0" }, { Code: "X1" }]);
   });
 
-  it("deterministic without a seed; the same seed, the same sample; seeds vary enumerations", () => {
+  it("deterministic without a seed; the same seed, the same sample; items cycle enumerations", () => {
     const E = scalar("string", { values: ["A", "B", "C", "D", "E", "F", "G", "H"] });
     const list = field(
       "L",
@@ -205,14 +205,22 @@ describe("element samples", () => {
     expect(elementSample(list)).toEqual(elementSample(list));
     expect(elementSample(list, { seed: 5 })).toEqual(elementSample(list, { seed: 5 }));
     const values = (elementSample(list, { seed: 5 }) as { V: string[] }).V;
+    const fixed = (elementSample(list) as { V: string[] }).V;
+    // Each item its own value unseeded, from the first on; seeded, chosen ones moved by the index.
+    expect(fixed).toEqual(["A", "B", "C", "D", "E", "F", "G", "H"]);
     expect(new Set(values).size).toBeGreaterThan(1);
-    expect((elementSample(list) as { V: string[] }).V).toEqual(Array(8).fill("A"));
+    expect(values).not.toEqual(fixed);
   });
 
   it("a required wildcard gets a harmless element in a namespace it admits", () => {
     const W = complex("W", () => [], { any: true, anyRequired: "" });
     expect(elementSample(field("W", "urn:w", W))).toEqual({
       $any: [{ ns: "", local: "sample", attrs: {}, children: [] }],
+    });
+    // A strict one: the declared element the generator found there.
+    const S = complex("S", () => [], { any: true, anyRequired: "urn:s", anyElement: "note" });
+    expect(elementSample(field("S", "urn:w", S))).toEqual({
+      $any: [{ ns: "urn:s", local: "note", attrs: {}, children: [] }],
     });
   });
 });

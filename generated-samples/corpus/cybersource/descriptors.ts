@@ -1521,7 +1521,8 @@ export const RuleResultItem: ComplexDesc<t.RuleResultItem, t.RuleResultItemInput
 
 export const ReplyReserved: ComplexDesc<t.ReplyReserved> = complex("ReplyReserved", () => [], {
   any: true,
-  anyRequired: "urn:wsdl-tsgen:sample",
+  anyRequired: `${NS2}`,
+  anyElement: "nvpRequest",
 });
 
 /** The operations of port portXML. */

@@ -289,6 +289,7 @@ class Complex implements ComplexDesc {
   readonly any?: boolean;
   readonly anyAt?: number;
   readonly anyRequired?: string;
+  readonly anyElement?: string;
   readonly anyAttrs?: boolean;
   readonly family?: FamilyDesc;
   constructor(
@@ -301,6 +302,7 @@ class Complex implements ComplexDesc {
     if (options.any) this.any = true;
     if (options.anyAt !== undefined) this.anyAt = options.anyAt;
     if (options.anyRequired !== undefined) this.anyRequired = options.anyRequired;
+    if (options.anyElement !== undefined) this.anyElement = options.anyElement;
     if (options.anyAttrs) this.anyAttrs = true;
     if (options.family) this.family = new Family(name, options.family);
     this.base = options.base;
@@ -345,6 +347,8 @@ export interface ComplexOptions {
   readonly anyAt?: number;
   /** See `ComplexDesc.anyRequired`. */
   readonly anyRequired?: string;
+  /** See `ComplexDesc.anyElement`. */
+  readonly anyElement?: string;
   readonly anyAttrs?: boolean;
   readonly family?: FamilyOptions;
 }

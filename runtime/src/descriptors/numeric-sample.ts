@@ -121,3 +121,23 @@ export function numericSample(
   }
   return { none: "contradiction", why: `no ${kind} value lies within the bounds and digits` };
 }
+
+/**
+ * `text` (a value of `kind` within the facets) moved by whole units for the `index`th item of a
+ * repeated element, so that items differ (an `xs:unique` over them holds): a hundred units a step
+ * first (clear of the other kinds' stand-ins), else one; `text` itself when no move stays in bounds.
+ */
+export function numericVariant(kind: ScalarKind, f: Facets, text: string, index: number): string {
+  if (index === 0 || (!(kind in INTEGER_RANGES) && !DECIMALS.has(kind))) return text;
+  const scale = (DECIMAL.exec(text)?.[3] ?? "").length;
+  const own = scaled(text, scale, false);
+  if (own === undefined) return text;
+  const { lo, hi } = bounds(kind, f, scale);
+  const unit = 10n ** BigInt(scale);
+  const i = BigInt(index);
+  for (const step of [100n * i, -100n * i, i, -i]) {
+    const v = own + step * unit;
+    if ((lo === undefined || v >= lo) && (hi === undefined || v <= hi)) return format(v, scale);
+  }
+  return text;
+}

@@ -26,9 +26,13 @@ export interface SampleOptions {
   readonly seed?: number;
 }
 
-/** What a sample's build carries down its tree: how it picks among valid values. */
+/**
+ * What a sample's build carries down its tree: how it picks among valid values, and the place of
+ * the item it is in among a repeated element's (its scalars vary by it, so that items differ).
+ */
 interface Cx {
   readonly choose: Choose;
+  readonly index: number;
 }
 
 /** A seeded source of choices (mulberry32): the same seed, the same sample. */
@@ -46,8 +50,11 @@ function seeded(seed: number): Choose {
 
 const cxOf = (o: SampleOptions | undefined): Cx => ({
   choose: o?.seed === undefined ? always0 : seeded(o.seed),
+  index: 0,
 });
-const DEFAULT_CX: Cx = { choose: always0 };
+const DEFAULT_CX: Cx = { choose: always0, index: 0 };
+/** The context of the `i`th item of a repeated element (the first keeps its parent's). */
+const nth = (cx: Cx, i: number): Cx => (i === 0 ? cx : { ...cx, index: cx.index + i });
 
 /** How deep a sample goes before it leaves optional content out (recursive types end there). */
 const MAX_DEPTH = 6;
@@ -119,7 +126,7 @@ const plainOf = (kind: ScalarKind, optional: boolean): string =>
  */
 function scalarSample(d: ScalarDesc, optional: boolean, cx: Cx = DEFAULT_CX): unknown {
   const one = () => {
-    const text = scalarText(d, plainOf, optional, cx.choose);
+    const text = scalarText(d, plainOf, optional, cx.choose, cx.index);
     return parseScalar(d.s, typeof text === "string" ? text : plainOf(d.s, optional));
   };
   return d.list ? [one(), one()] : one();
@@ -159,9 +166,12 @@ function complexSample(
     else if (a.required) obj[a.prop] = parseScalar(a.type.s, a.fixed);
   }
   if (c.text) obj["$value"] = scalarSample(c.text, false, cx);
-  // A wildcard that must be filled gets an element no schema declares (admitted, read laxly).
-  if (c.anyRequired !== undefined)
-    obj["$any"] = [{ ns: c.anyRequired, local: "sample", attrs: {}, children: [] }];
+  // A wildcard that must be filled gets an empty element: a declared one where the generator
+  // found one (a strict wildcard admits no other), else one no schema declares (read laxly).
+  if (c.anyRequired !== undefined) {
+    const local = c.anyElement ?? "sample";
+    obj["$any"] = [{ ns: c.anyRequired, local, attrs: {}, children: [] }];
+  }
   const lists = new Set<string>();
   for (const f of c.fields) {
     // A valid value holds one branch of a choice: a sample, the first.
@@ -192,7 +202,7 @@ function listSample(members: readonly FieldDesc[], depth: number, cx: Cx): unkno
   for (let n = 0; n < 2; n++)
     for (const m of members) {
       if (otherBranch(m)) continue;
-      const value = occurrenceSample(m, depth, cx);
+      const value = occurrenceSample(m, depth, nth(cx, n));
       if (value !== undefined) items.push({ $choice: m.tag, value });
     }
   return items;
@@ -215,7 +225,7 @@ export function fieldSample(f: FieldDesc, depth: number, cx: Cx = DEFAULT_CX): u
 function repeat(one: unknown, f: FieldDesc, depth: number, cx: Cx): unknown[] {
   const count = Math.max(1, Math.min(f.max, Math.max(2, f.min)));
   const items: unknown[] = [one];
-  while (items.length < count) items.push(occurrenceSample(f, depth, cx));
+  while (items.length < count) items.push(occurrenceSample(f, depth, nth(cx, items.length)));
   return items;
 }
 

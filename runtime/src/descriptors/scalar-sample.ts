@@ -6,7 +6,7 @@
  */
 import type { Facets, ScalarDesc } from "./types.js";
 import { generate, lengths, parsePattern, patternMatches, type Choose } from "./xsd-regex.js";
-import { numericSample, type NoSample } from "./numeric-sample.js";
+import { numericSample, numericVariant, type NoSample } from "./numeric-sample.js";
 import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
 
 export type { NoSample };
@@ -47,27 +47,75 @@ export type PlainOf = (kind: ScalarKind, optional: boolean) => string;
 
 /**
  * A sample's text for one scalar (one item of a list), given the unrestricted stand-ins of the
- * kinds (`plainOf`). `choose` picks among values where several fit.
+ * kinds (`plainOf`). `choose` picks among values where several fit. `index` is the item's place
+ * in a repeated element: items past the first differ from it where the type has room (an
+ * `xs:unique` over them holds), the first is the same as a lone value.
  */
 export function scalarText(
   d: ScalarDesc,
   plainOf: PlainOf,
   optional: boolean,
   choose: Choose,
+  index = 0,
 ): string | NoSample {
-  if (d.values && d.values.length > 0) return d.values[choose(d.values.length)]!;
-  if (d.union && d.union.length > 0) return unionText(d.union, plainOf, optional, choose);
+  if (d.values && d.values.length > 0)
+    return d.values[(choose(d.values.length) + index) % d.values.length]!;
+  if (d.union && d.union.length > 0) return unionText(d.union, plainOf, optional, choose, index);
   const plain = plainOf(d.s, optional);
   const type = lexicalType(d);
   const stand = STRING_STAND_INS[type]?.[optional ? 1 : 0] ?? plain;
   const f = d.facets;
-  if (!f) return stand;
+  if (!f) return variant(d, stand, index);
   const contradiction = contradictionOf(f);
   if (contradiction) return { none: "contradiction", why: contradiction };
-  if (f.pattern && f.pattern.length > 0) return patternText(d, f, stand, choose);
-  if (d.s !== "string" && d.s !== "anyType" && d.s !== "hexBinary" && d.s !== "base64Binary")
-    return numericSample(d.s, f, stand, choose);
-  return lengthText(type, f, stand, SPACED.has(type));
+  if (f.pattern && f.pattern.length > 0) return patternText(d, f, stand, choose, index);
+  if (d.s !== "string" && d.s !== "anyType" && d.s !== "hexBinary" && d.s !== "base64Binary") {
+    const t = numericSample(d.s, f, stand, choose);
+    return typeof t === "string" ? numericVariant(d.s, f, t, index) : t;
+  }
+  return suffixed(type, f, lengthText(type, f, stand, SPACED.has(type)), index);
+}
+
+/** The types a suffix keeps valid (a name, a token, a URI): an item's number is added to them. */
+const SUFFIXED = new Set([
+  ...SPACED,
+  ...["Name", "NCName", "NMTOKEN", "NMTOKENS", "ID", "IDREF", "IDREFS", "ENTITY", "ENTITIES"],
+  ...["QName", "anyURI"],
+]);
+
+/** The `index`th item's value of a type without facets: `text` moved by its number. */
+function variant(d: ScalarDesc, text: string, index: number): string {
+  if (index === 0) return text;
+  if (d.s === "date" || d.s === "dateTime") return dayMoved(text, index);
+  const number = numericVariant(d.s, {}, text, index);
+  if (number !== text) return number;
+  const suffix = suffixed(lexicalType(d), {}, text, index);
+  return typeof suffix === "string" ? suffix : text;
+}
+
+/** A date's text `index` days on (within its month's first 28). */
+const dayMoved = (text: string, index: number): string =>
+  text.replace(/^(\d{4}-\d\d-)(\d\d)/, (_, ym: string, day: string) => {
+    const d = ((Number(day) - 1 + index) % 28) + 1;
+    return ym + String(d).padStart(2, "0");
+  });
+
+/**
+ * `text` with the item's number at its end (`string 2`, `NCName2`) within the length facets, or
+ * in place of its last characters; `text` itself for the first item or another type.
+ */
+function suffixed(type: string, f: Facets, text: string | NoSample, index: number) {
+  if (index === 0 || typeof text !== "string" || !SUFFIXED.has(type)) return text;
+  const [lo, hi] = lengthBounds(f);
+  const number = String(index + 1);
+  const spaced = SPACED.has(type) ? ` ${number}` : number;
+  const chars = [...text];
+  const s =
+    chars.length + spaced.length <= hi
+      ? text + spaced
+      : chars.slice(0, Math.max(0, hi - number.length)).join("") + number;
+  const n = [...s].length;
+  return n >= lo && n <= hi ? s : text;
 }
 
 /** The first member (from a chosen one on) that has a sample. */
@@ -76,12 +124,13 @@ function unionText(
   plainOf: PlainOf,
   optional: boolean,
   choose: Choose,
+  index: number,
 ): string | NoSample {
   const start = choose(members.length);
   let last: NoSample = { none: "contradiction", why: "no member type of the union has a value" };
   for (let i = 0; i < members.length; i++) {
     const m = members[(start + i) % members.length]!;
-    const t = scalarText(m, plainOf, optional, choose);
+    const t = scalarText(m, plainOf, optional, choose, index);
     if (typeof t === "string") return t;
     last = t;
   }
@@ -142,7 +191,13 @@ const base64Of = (octets: number): string =>
  * A string of the pattern(s) whose length is in the facets' bounds and that is a value of the
  * type: each pattern tried at a few lengths, each result kept when every pattern matches it.
  */
-function patternText(d: ScalarDesc, f: Facets, stand: string, choose: Choose): string | NoSample {
+function patternText(
+  d: ScalarDesc,
+  f: Facets,
+  stand: string,
+  choose: Choose,
+  index = 0,
+): string | NoSample {
   const nodes = f.pattern!.map(parsePattern);
   const unknown = f.pattern!.findIndex((_, i) => nodes[i] === undefined);
   if (unknown >= 0)
@@ -159,6 +214,22 @@ function patternText(d: ScalarDesc, f: Facets, stand: string, choose: Choose): s
     }
     return numericSample(d.s, f, s, () => 0) === s;
   };
+  if (index > 0) {
+    // A later item: the stand-in numbered, else the pattern's choices each moved by the index.
+    const numbered = suffixed(lexicalType(d), f, stand, index);
+    if (typeof numbered === "string" && numbered !== stand && fits(numbered)) return numbered;
+    const moved: Choose = (n) => (choose(n) + index) % n;
+    const first = patternText(d, f, stand, choose);
+    for (const node of nodes) {
+      const [pl, ph] = lengths(node!);
+      const from = Math.max(lo, pl);
+      for (const target of [from, Math.min(hi, ph, from + 4)]) {
+        const s = generate(node!, target, moved);
+        if (s !== undefined && s !== first && fits(s)) return s;
+      }
+    }
+    return first;
+  }
   if (fits(stand)) return stand;
   for (const node of nodes) {
     const [pl, ph] = lengths(node!);

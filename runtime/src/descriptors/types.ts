@@ -135,6 +135,11 @@ export interface ComplexDesc<T = unknown, In = T> extends Typed<T, In> {
    * puts a harmless element.
    */
   readonly anyRequired?: string;
+  /**
+   * With `anyRequired`, for a strict wildcard: the local name of an element the schemas declare in
+   * that namespace whose empty content is valid; a sample holds it (else `sample`, undeclared).
+   */
+  readonly anyElement?: string;
   /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
   readonly anyAttrs?: boolean;
   /**

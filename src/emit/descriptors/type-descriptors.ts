@@ -51,8 +51,11 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
     // An index among all the fields, the inherited ones included.
     const at = anyIndex(hierarchy);
     if (at < hierarchy.reduce((n, c) => n + c.fields.length, 0)) opts.push(["anyAt", String(at)]);
-    const required = hierarchy.find((c) => c.anyRequired !== undefined)?.anyRequired;
-    if (required !== undefined) opts.push(["anyRequired", nsTemplate(ctx, required)]);
+    const required = hierarchy.find((c) => c.anyRequired !== undefined);
+    if (required?.anyRequired !== undefined)
+      opts.push(["anyRequired", nsTemplate(ctx, required.anyRequired)]);
+    if (required?.anyElement !== undefined)
+      opts.push(["anyElement", JSON.stringify(required.anyElement)]);
   }
   if (hierarchy.some((c) => c.anyAttributes)) opts.push(["anyAttrs", "true"]);
   if (inFamily(t)) opts.push(["family", familyOptions(ctx, t)]);

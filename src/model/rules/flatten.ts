@@ -19,6 +19,7 @@ import type { ChoiceRef, ElementField } from "../model.js";
 import { branchMinOccurs, choiceScope, nestedChoice } from "./choice.js";
 import { mayOpenList, orderedFields } from "./ordered-lists.js";
 import { ownContent, type MappingRule } from "./rule.js";
+import { wildcardSample, type DeclaredElement, type WildcardSample } from "./wildcard-sample.js";
 
 /** What flattening needs of the schema set. */
 export interface FlattenContext {
@@ -30,6 +31,8 @@ export interface FlattenContext {
   ): { readonly key: string; readonly value: ScopedGroup } | undefined;
   /** The field of a local element or element reference, occurrence as written. */
   field(raw: RawElement, schema: RawSchema, hint: string): ElementField;
+  /** Every global element declaration, in schema order (what a strict wildcard admits). */
+  declaredElements(): Iterable<DeclaredElement>;
 }
 
 export interface ScopedGroup {
@@ -46,6 +49,8 @@ export interface FlatContent {
   readonly anyPosition?: number;
   /** Set when a wildcard must be filled: a namespace it admits (`ComplexType.anyRequired`). */
   readonly anyRequired?: string;
+  /** With it, a declared element there that fills it (`ComplexType.anyElement`). */
+  readonly anyElement?: string;
 }
 
 /**
@@ -68,8 +73,8 @@ interface Walk {
   choiceParticles: number;
   any: boolean;
   anyAt?: number;
-  /** The namespace of an element that meets the first required wildcard (`FlatContent`). */
-  anyRequired?: string;
+  /** An element that meets the first required wildcard (`FlatContent`). */
+  anyRequired?: WildcardSample;
   fields: number;
 }
 
@@ -83,6 +88,7 @@ export const content: MappingRule<FlattenContext> = {
     ct.anyElements = flat.anyElements;
     if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
     if (flat.anyRequired !== undefined) ct.anyRequired = flat.anyRequired;
+    if (flat.anyElement !== undefined) ct.anyElement = flat.anyElement;
   },
 };
 
@@ -102,22 +108,14 @@ export function flattenContent(
     groups: new Set(),
   };
   const fields = particle ? flatten(w, particle, schema, top) : [];
-  const required = w.anyRequired === undefined ? {} : { anyRequired: w.anyRequired };
+  const r = w.anyRequired;
+  const required = r === undefined ? {} : { anyRequired: r.ns, ...elementOf(r) };
   return w.anyAt !== undefined && w.anyAt < fields.length
     ? { fields, anyElements: w.any, anyPosition: w.anyAt, ...required }
     : { fields, anyElements: w.any, ...required };
 }
 
-/** A namespace no schema declares elements in: what fills `##any` and `##other` wildcards. */
-export const SAMPLE_ANY_NS = "urn:wsdl-tsgen:sample";
-
-/** A namespace a wildcard's `namespace` attribute admits, for a sample's element. */
-function wildcardNamespace(attr: string | undefined, target: string): string {
-  const first = (attr ?? "##any").trim().split(/\s+/)[0] ?? "##any";
-  if (first === "##local") return "";
-  if (first === "##targetNamespace") return target;
-  return first === "##any" || first === "##other" || first === "" ? SAMPLE_ANY_NS : first;
-}
+const elementOf = (r: WildcardSample) => (r.element === undefined ? {} : { anyElement: r.element });
 
 function flatten(
   w: Walk,
@@ -150,7 +148,9 @@ function flatten(
       markAny(w);
       // A wildcard a valid value must fill: samples put a harmless element there.
       if (item.minOccurs > 0 && !optional && ref === undefined)
-        w.anyRequired ??= wildcardNamespace(item.namespace, schema.targetNamespace);
+        w.anyRequired ??= wildcardSample(item, schema.targetNamespace, () =>
+          w.cx.declaredElements(),
+        );
     } else {
       out.push(...flatten(w, item, schema, { ...inner, choice: ref }));
     }

@@ -15,6 +15,7 @@ import {
   schema,
   schemaSet,
   sequence,
+  TNS,
   xs,
 } from "../../support/schema-factory.js";
 
@@ -88,6 +89,33 @@ describe("content flattening", () => {
     expect([middle.anyElements, middle.anyPosition]).toEqual([true, 1]);
     const end = mapped(set, "End");
     expect([end.anyElements, end.anyPosition]).toEqual([true, undefined]);
+  });
+
+  it("fills a required strict wildcard with a declared element whose empty content is valid", () => {
+    const { set } = schemaSet(
+      schema({
+        elements: [
+          element("typed", xs("int")),
+          element("fixed", xs("string"), { fixed: "x" }),
+          element("note", xs("string")),
+        ],
+        complexTypes: [
+          complexType("Strict", { particle: sequence([any()]) }),
+          complexType("Lax", { particle: sequence([{ ...any(), processContents: "lax" }]) }),
+          complexType("Other", { particle: sequence([{ ...any(), namespace: "##other" }]) }),
+          complexType("Optional", { particle: sequence([any({ min: 0 })]) }),
+        ],
+      }),
+    );
+    const sample = (local: string) => {
+      const t = mapped(set, local);
+      return [t.anyRequired, t.anyElement];
+    };
+    expect(sample("Strict")).toEqual([TNS, "note"]);
+    // Lax content, or a strict wildcard no declared element meets: an undeclared element.
+    expect(sample("Lax")).toEqual(["urn:wsdl-tsgen:sample", undefined]);
+    expect(sample("Other")).toEqual(["urn:wsdl-tsgen:sample", undefined]);
+    expect(sample("Optional")).toEqual([undefined, undefined]);
   });
 
   it("leaves a group out of itself, saying where, and keeps the rest of it", () => {
