@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { scalar, type ScalarDesc } from "../../runtime/src/index.js";
 import { always0, scalarText } from "../../runtime/src/descriptors/scalar-sample.js";
-import { attribute, complex, field } from "../../runtime/src/descriptors/builders.js";
+import { attribute, complex, field, xs } from "../../runtime/src/descriptors/builders.js";
 import { elementSample } from "../../runtime/src/descriptors/sample-values.js";
 
 const plainOf = (kind: string) =>
@@ -48,6 +48,26 @@ describe("the items of a repeated element", () => {
         item: { id: bigint }[];
       };
       expect(new Set(v.item.map((i) => i.id)).size).toBe(v.item.length);
+    }
+  });
+
+  it("give every xs:ID of a message its own value, wherever it stands (cvc-id.2)", () => {
+    const Part = complex("Part", () => [], {
+      attrs: [attribute("Id", "", xs.ID, { required: true })],
+    });
+    const Doc = complex("Doc", () => [field("rq", "urn:o", Part), field("rs", "urn:o", Part)], {
+      attrs: [attribute("Id", "", xs.ID), attribute("Ref", "", xs.ID, { required: true })],
+    });
+    for (const options of [undefined, { seed: 3 }]) {
+      const v = elementSample(field("Doc", "urn:o", Doc), options) as {
+        Id: string;
+        Ref: string;
+        rq: { Id: string };
+        rs: { Id: string };
+      };
+      const ids = [v.Id, v.Ref, v.rq.Id, v.rs.Id];
+      expect(new Set(ids).size, ids.join(" ")).toBe(4);
+      for (const id of ids) expect(id).toMatch(/^[A-Za-z_][\w.-]*$/);
     }
   });
 });

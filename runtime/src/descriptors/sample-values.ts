@@ -18,7 +18,7 @@ import {
 } from "./types.js";
 import type { HttpOperationDesc, OperationDesc, ServiceDesc } from "./operations.js";
 import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
-import { always0, scalarText } from "./scalar-sample.js";
+import { always0, lexicalType, scalarText } from "./scalar-sample.js";
 import type { Choose } from "./xsd-regex.js";
 
 /** How samples are built: `seed` varies them (enumerations, unions, patterns); absent, fixed. */
@@ -33,6 +33,8 @@ export interface SampleOptions {
 interface Cx {
   readonly choose: Choose;
   readonly index: number;
+  /** The xs:ID values given so far in this message: an ID must be unique in its document. */
+  readonly ids?: { next: number };
 }
 
 /** A seeded source of choices (mulberry32): the same seed, the same sample. */
@@ -51,6 +53,7 @@ function seeded(seed: number): Choose {
 const cxOf = (o: SampleOptions | undefined): Cx => ({
   choose: o?.seed === undefined ? always0 : seeded(o.seed),
   index: 0,
+  ids: { next: 0 },
 });
 const DEFAULT_CX: Cx = { choose: always0, index: 0 };
 /** The context of the `i`th item of a repeated element (the first keeps its parent's). */
@@ -126,7 +129,11 @@ const plainOf = (kind: ScalarKind, optional: boolean): string =>
  */
 function scalarSample(d: ScalarDesc, optional: boolean, cx: Cx = DEFAULT_CX): unknown {
   const one = () => {
-    const text = scalarText(d, plainOf, optional, cx.choose, cx.index);
+    // Each xs:ID of a message its own value (ID, ID2, …), wherever in the tree it stands.
+    const text =
+      cx.ids && lexicalType(d) === "ID"
+        ? scalarText(d, plainOf, false, cx.choose, cx.ids.next++)
+        : scalarText(d, plainOf, optional, cx.choose, cx.index);
     return parseScalar(d.s, typeof text === "string" ? text : plainOf(d.s, optional));
   };
   return d.list ? [one(), one()] : one();
