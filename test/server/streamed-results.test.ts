@@ -28,11 +28,11 @@ const many = (n: number) => Array.from({ length: n }, (_, i) => message(i));
 type Result = readonly (MessagesInput | null)[] | Iterable<MessagesInput | null>;
 let answer: () => Result | AsyncIterable<MessagesInput | null> = () => [];
 const logged: string[] = [];
-const impl = {
+const impl: ApiService = {
   getMessages: () => answer(),
   getMessagesInDateRange: () => [],
   deleteMessage: () => undefined,
-} as unknown as ApiService;
+};
 
 let lb: Loopback;
 beforeAll(async () => {
@@ -167,6 +167,23 @@ describe("a streamed GetMessages", () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(SoapFault);
     expect(logged.some((m) => m.includes("streamed"))).toBe(true);
+  });
+});
+
+describe("the implementation's type", () => {
+  it("allows iterables of the items for GetMessages, of nothing else", () => {
+    const typed: Partial<ApiService> = {
+      getMessages: () => syncItems([message(1)]),
+      getMessagesInDateRange: async () => asyncItems([null]),
+    };
+    const wrong: Partial<ApiService> = {
+      // @ts-expect-error: the items are Messages
+      *getMessages() {
+        yield "not a message";
+      },
+    };
+    expect(Object.keys(typed)).toHaveLength(2);
+    expect(Object.keys(wrong)).toHaveLength(1);
   });
 });
 

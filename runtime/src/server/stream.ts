@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from "node:http";
 import type { BodyDesc, FieldDesc } from "../descriptors/types.js";
-import { startTag } from "../xml/write-scalars.js";
+import { startTag, xsiTypeAttr } from "../xml/write-scalars.js";
 import { writeOccurrence } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import { ValueFormatError } from "../scalars/scalars.js";
@@ -56,28 +56,28 @@ function shapeOf(body: BodyDesc): StreamShape | undefined {
   return { root, inner: f, item: a.item, itemParentNs: f.ns };
 }
 
-/** An element written plainly: no substitutes, list tag, choice branch, fixed value or xsi:type. */
+/** An element written plainly: no substitutes, list tag, choice branch or fixed value. */
 function plainElement(f: FieldDesc): boolean {
-  return !f.substitutes && f.tag === undefined && !f.choice && f.fixed === undefined && !f.xsiType;
+  return !f.substitutes && f.tag === undefined && !f.choice && f.fixed === undefined;
 }
 
 function arrayItem(f: FieldDesc): boolean {
   return !f.substitutes && f.tag === undefined && !f.xsiType;
 }
 
+/** An iterable result, and the shape it is streamed in: none when it must be written whole. */
+export interface Streamed {
+  readonly items: Iterable<unknown> | AsyncIterable<unknown>;
+  readonly shape: StreamShape | undefined;
+}
+
 /**
- * The shape a result `v` is streamed in, when it is an iterable (not an array) and the body may be
- * streamed; undefined for any other result, which is written whole (an array costs one check).
+ * A result `v` that is an iterable (not an array), with the shape its body is streamed in; undefined
+ * for any other result, which is written whole (an array costs one check). An iterable whose body
+ * cannot be streamed (an HTTP document that is not an array, say) is collected and written whole.
  */
-export function streamedResult(
-  v: unknown,
-  body: BodyDesc | undefined,
-):
-  | { readonly items: Iterable<unknown> | AsyncIterable<unknown>; readonly shape: StreamShape }
-  | undefined {
-  if (!isStreamed(v)) return undefined;
-  const shape = streamShape(body);
-  return shape && { items: v, shape };
+export function streamedResult(v: unknown, body: BodyDesc | undefined): Streamed | undefined {
+  return isStreamed(v) ? { items: v, shape: streamShape(body) } : undefined;
 }
 
 /** An iterable an implementation returned in place of an array (a string is no result's). */
@@ -130,15 +130,12 @@ const GONE = Symbol("gone");
  */
 export async function answerStreamed(
   t: StreamTarget,
-  {
-    items,
-    shape,
-  }: { readonly items: Iterable<unknown> | AsyncIterable<unknown>; readonly shape: StreamShape },
+  { items, shape }: Streamed,
   whole: boolean,
 ): Promise<{ whole: unknown[] } | undefined> {
   try {
     const opened = await openItems(items);
-    if (whole || opened.first.done === true) return { whole: await collectItems(opened) };
+    if (whole || !shape || opened.first.done === true) return { whole: await collectItems(opened) };
     await writeStreamed(t, shape, opened);
   } catch (e) {
     t.failEarly(e);
@@ -189,9 +186,9 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
   res.once("close", onClose);
   let buf =
     t.before +
-    startTag(root.name, root.ns, "", t.rootExtra) +
+    startTag(root.name, root.ns, "", t.rootExtra + xsiTypeAttr(root)) +
     ">" +
-    (inner ? startTag(inner.name, inner.ns, root.ns, "") + ">" : "");
+    (inner ? startTag(inner.name, inner.ns, root.ns, xsiTypeAttr(inner)) + ">" : "");
   const tail = (inner ? `</${inner.name}>` : "") + `</${root.name}>` + t.after;
   let count = 0;
   let r = o.first;
