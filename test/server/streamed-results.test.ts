@@ -170,6 +170,32 @@ describe("a streamed GetMessages", () => {
   });
 });
 
+describe("an answer that must be written whole", () => {
+  it("collects the items when responses are MTOM packages: the same values, with a length", async () => {
+    const mtom = await listen(createApiHandler(impl, { mtom: "always" }));
+    try {
+      const client = new ApiClient({ endpoint: `${mtom.url}/api.asmx`, port: "ApiSoap" });
+      const items = many(300);
+      answer = () => items;
+      const whole = await client.getMessages({ email: "a", password: "b" });
+      answer = () => asyncItems(items);
+      const streamed = await client.getMessages({ email: "a", password: "b" });
+      expect(streamed).toEqual(whole);
+      expect(streamed).toHaveLength(300);
+      const res = await fetch(`${mtom.url}/api.asmx`, {
+        method: "POST",
+        headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${NS}GetMessages"` },
+        body: envelopeOf("http://schemas.xmlsoap.org/soap/envelope/"),
+      });
+      expect(res.headers.get("content-type")).toContain("multipart/related");
+      expect(res.headers.get("content-length")).not.toBeNull();
+      await res.arrayBuffer();
+    } finally {
+      await mtom.close();
+    }
+  });
+});
+
 describe("the implementation's type", () => {
   it("allows iterables of the items for GetMessages, of nothing else", () => {
     const typed: Partial<ApiService> = {
