@@ -28,7 +28,11 @@ export interface DocumentsService {
   readonly list: (
     input: List,
     context: DocumentsContext,
-  ) => DocumentInput[] | Promise<DocumentInput[]>;
+  ) =>
+    | DocumentInput[]
+    | Iterable<DocumentInput>
+    | AsyncIterable<DocumentInput>
+    | Promise<DocumentInput[] | Iterable<DocumentInput> | AsyncIterable<DocumentInput>>;
 }
 
 /**

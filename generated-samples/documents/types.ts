@@ -96,5 +96,6 @@ export interface DocumentsOperations {
     output: Document[];
     serverInput: List;
     serverOutput: DocumentInput[];
+    serverItem: DocumentInput;
   };
 }

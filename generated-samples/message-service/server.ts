@@ -14,6 +14,7 @@ import type {
   DeleteMessage,
   GetMessages,
   GetMessagesInDateRange,
+  MessagesInput,
 } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
@@ -26,14 +27,34 @@ export interface ApiService {
   readonly getMessages: (
     input: GetMessages,
     context: ApiContext,
-  ) => ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
+  ) =>
+    | ArrayOfMessagesInput
+    | undefined
+    | Iterable<MessagesInput | null>
+    | AsyncIterable<MessagesInput | null>
+    | Promise<
+        | ArrayOfMessagesInput
+        | undefined
+        | Iterable<MessagesInput | null>
+        | AsyncIterable<MessagesInput | null>
+      >;
   /**
    * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
    */
   readonly getMessagesInDateRange: (
     input: GetMessagesInDateRange,
     context: ApiContext,
-  ) => ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
+  ) =>
+    | ArrayOfMessagesInput
+    | undefined
+    | Iterable<MessagesInput | null>
+    | AsyncIterable<MessagesInput | null>
+    | Promise<
+        | ArrayOfMessagesInput
+        | undefined
+        | Iterable<MessagesInput | null>
+        | AsyncIterable<MessagesInput | null>
+      >;
   /** Deletes one message of the account. */
   readonly deleteMessage: (input: DeleteMessage, context: ApiContext) => void | Promise<void>;
 }

@@ -98,6 +98,7 @@ export interface ApiOperations {
     output: ArrayOfMessages | undefined;
     serverInput: GetMessages;
     serverOutput: ArrayOfMessagesInput | undefined;
+    serverItem: MessagesInput | null;
   };
   /**
    * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
@@ -107,6 +108,7 @@ export interface ApiOperations {
     output: ArrayOfMessages | undefined;
     serverInput: GetMessagesInDateRange;
     serverOutput: ArrayOfMessagesInput | undefined;
+    serverItem: MessagesInput | null;
   };
   /** Deletes one message of the account. */
   deleteMessage: {

@@ -213,11 +213,13 @@ class Printer {
   }
 
   private union(code: Union, indent: string, rest: number): void {
-    const inner = indent + "  ";
+    // Alone on its line (a type argument): its bars there, as Prettier writes `Promise<` `| A` `>`.
+    const alone = !code.parens && this.out.at(-2) === "\n" && this.out.at(-1) === indent;
+    const inner = alone ? indent : indent + "  ";
     if (code.parens) this.write("(");
-    else if (this.out[this.out.length - 1]?.endsWith(" ")) this.trimSpace();
+    else if (!alone && this.out.at(-1)?.endsWith(" ")) this.trimSpace();
     code.members.forEach((m, i) => {
-      this.newline(inner);
+      if (!alone || i > 0) this.newline(inner);
       this.write("| ");
       const last = i === code.members.length - 1;
       // An intersection on a line of its own is parenthesized, as Prettier does.

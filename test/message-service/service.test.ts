@@ -1,13 +1,13 @@
 /** The service rules (examples/message-service/service.ts), called directly through the generated ApiService interface. */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resultItems } from "../support/result-items.js";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { openSqlite, type SqliteStore } from "../../examples/message-service/store.js";
 import {
   SoapFault,
   XsdDateTime,
   type ApiService,
-  type ArrayOfMessagesInput,
   type MessagesInput,
 } from "../../generated-samples/message-service/index.js";
 import { ALICE, bare, BOB, CTX, SEED, tempDir } from "./helpers.js";
@@ -20,9 +20,9 @@ async function setup(): Promise<{ store: SqliteStore; service: ApiService }> {
 
 /** The list a call resolves to, without nulls (the service never returns a null item). */
 async function list(
-  result: ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>,
+  result: Parameters<typeof resultItems<MessagesInput | null>>[0],
 ): Promise<MessagesInput[]> {
-  const items = (await result) ?? [];
+  const items = await resultItems(result);
   expect(items.every((m) => m !== null)).toBe(true);
   return items as MessagesInput[];
 }

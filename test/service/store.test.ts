@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { resultItems } from "../support/result-items.js";
 import { instantKey } from "../../examples/message-service/instants.js";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { openSqlite } from "../../examples/message-service/store.js";
@@ -102,14 +103,16 @@ describe("the service rules", () => {
         Transcription: null,
       },
     ]);
-    const all = (await service.getMessages(ALICE, CTX))!;
+    const all = await resultItems(service.getMessages(ALICE, CTX));
     expect(all.map((m) => m!.Id)).toEqual([100, 101, 102, 103, 104, 105]);
     const range = async (start: string, end: string) =>
       (
-        (await service.getMessagesInDateRange(
-          { ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) },
-          CTX,
-        )) ?? []
+        await resultItems(
+          service.getMessagesInDateRange(
+            { ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) },
+            CTX,
+          ),
+        )
       ).map((m) => m!.Id);
     expect(await range("2024-01-15T08:30:15.25", "2024-02-29T23:59:59")).toEqual([102, 103, 104]);
     expect(await range("2024-01-05T12:00:00+02:00", "2024-01-05T12:00:00+02:00")).toEqual([
@@ -125,7 +128,7 @@ describe("the service rules", () => {
 
   it("omits null fields, keeps empty strings, and returns the exact lexical date", async () => {
     const { service, store } = await seeded();
-    const m103 = (await service.getMessages(ALICE, CTX))!.find((m) => m!.Id === 103)!;
+    const m103 = (await resultItems(service.getMessages(ALICE, CTX))).find((m) => m!.Id === 103)!;
     expect(m103).toEqual({
       DateArrived: "2024-02-01T00:00:00",
       UserId: 1001,

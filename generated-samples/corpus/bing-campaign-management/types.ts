@@ -90,16 +90,15 @@ export interface Campaign {
  */
 export interface CampaignInput extends Omit<
   Campaign,
- 
-    | "DealIds"
-    | "EndDate"
-    | "ExperimentId"
-    | "GoalIds"
-    | "Id"
-    | "StartDate"
-    | "Settings"
-    | "BudgetId"
-    | "BidStrategyId"
+  | "DealIds"
+  | "EndDate"
+  | "ExperimentId"
+  | "GoalIds"
+  | "Id"
+  | "StartDate"
+  | "Settings"
+  | "BudgetId"
+  | "BidStrategyId"
 > {
   DealIds?: ArrayOflongInput | null;
   EndDate?: XsdDateTimeInput | null;
@@ -2069,15 +2068,14 @@ export interface ResponsiveAd {
  */
 export interface ResponsiveAdInput extends Omit<
   ResponsiveAd,
- 
-    | "DevicePreference"
-    | "Id"
-    | "Descriptions"
-    | "Headlines"
-    | "Images"
-    | "LongHeadline"
-    | "LongHeadlines"
-    | "Videos"
+  | "DevicePreference"
+  | "Id"
+  | "Descriptions"
+  | "Headlines"
+  | "Images"
+  | "LongHeadline"
+  | "LongHeadlines"
+  | "Videos"
 > {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -8814,15 +8812,14 @@ export interface AssetGroup {
  */
 export interface AssetGroupInput extends Omit<
   AssetGroup,
- 
-    | "AssetGroupSearchThemes"
-    | "AssetGroupUrlTargets"
-    | "Descriptions"
-    | "Headlines"
-    | "Id"
-    | "Images"
-    | "LongHeadlines"
-    | "Videos"
+  | "AssetGroupSearchThemes"
+  | "AssetGroupUrlTargets"
+  | "Descriptions"
+  | "Headlines"
+  | "Id"
+  | "Images"
+  | "LongHeadlines"
+  | "Videos"
 > {
   AssetGroupSearchThemes?: ArrayOfAssetGroupSearchThemeInput | null;
   AssetGroupUrlTargets?: ArrayOfAssetGroupUrlTargetInput | null;
@@ -9968,13 +9965,12 @@ export interface CustomSegment {
  */
 export interface CustomSegmentInput extends Omit<
   CustomSegment,
- 
-    | "AudienceNetworkSize"
-    | "CustomerShare"
-    | "Id"
-    | "ParentId"
-    | "SearchSize"
-    | "CustomSegmentCatalogList"
+  | "AudienceNetworkSize"
+  | "CustomerShare"
+  | "Id"
+  | "ParentId"
+  | "SearchSize"
+  | "CustomSegmentCatalogList"
 > {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
@@ -10060,16 +10056,15 @@ export interface ImpressionBasedRemarketingList {
  */
 export interface ImpressionBasedRemarketingListInput extends Omit<
   ImpressionBasedRemarketingList,
- 
-    | "AudienceNetworkSize"
-    | "CustomerShare"
-    | "Id"
-    | "ParentId"
-    | "SearchSize"
-    | "AdGroupId"
-    | "AdGroupIds"
-    | "CampaignId"
-    | "CampaignIds"
+  | "AudienceNetworkSize"
+  | "CustomerShare"
+  | "Id"
+  | "ParentId"
+  | "SearchSize"
+  | "AdGroupId"
+  | "AdGroupIds"
+  | "CampaignId"
+  | "CampaignIds"
 > {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
@@ -12368,14 +12363,13 @@ export interface GoogleImportJob {
  */
 export interface GoogleImportJobInput extends Omit<
   GoogleImportJob,
- 
-    | "CreatedByUserId"
-    | "CreatedDateTimeInUTC"
-    | "Id"
-    | "ImportOption"
-    | "LastRunTimeInUTC"
-    | "CampaignAdGroupIds"
-    | "GoogleAccountId"
+  | "CreatedByUserId"
+  | "CreatedDateTimeInUTC"
+  | "Id"
+  | "ImportOption"
+  | "LastRunTimeInUTC"
+  | "CampaignAdGroupIds"
+  | "GoogleAccountId"
 > {
   CreatedByUserId?: bigint | number | null;
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;

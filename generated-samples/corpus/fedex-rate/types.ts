@@ -186,26 +186,25 @@ export interface RequestedShipment {
  */
 export interface RequestedShipmentInput extends Omit<
   RequestedShipment,
- 
-    | "ShipTimestamp"
-    | "VariationOptions"
-    | "Shipper"
-    | "Recipient"
-    | "Origin"
-    | "SoldTo"
-    | "ShippingChargesPayment"
-    | "SpecialServicesRequested"
-    | "ExpressFreightDetail"
-    | "FreightShipmentDetail"
-    | "CustomsClearanceDetail"
-    | "PickupDetail"
-    | "LabelSpecification"
-    | "ShippingDocumentSpecification"
-    | "RateRequestTypes"
-    | "PackageCount"
-    | "ShipmentOnlyFields"
-    | "ConfigurationData"
-    | "RequestedPackageLineItems"
+  | "ShipTimestamp"
+  | "VariationOptions"
+  | "Shipper"
+  | "Recipient"
+  | "Origin"
+  | "SoldTo"
+  | "ShippingChargesPayment"
+  | "SpecialServicesRequested"
+  | "ExpressFreightDetail"
+  | "FreightShipmentDetail"
+  | "CustomsClearanceDetail"
+  | "PickupDetail"
+  | "LabelSpecification"
+  | "ShippingDocumentSpecification"
+  | "RateRequestTypes"
+  | "PackageCount"
+  | "ShipmentOnlyFields"
+  | "ConfigurationData"
+  | "RequestedPackageLineItems"
 > {
   ShipTimestamp?: XsdDateTimeInput;
   VariationOptions?: ShipmentVariationOptionDetailInput[];
@@ -453,20 +452,19 @@ export interface ShipmentSpecialServicesRequested {
  */
 export interface ShipmentSpecialServicesRequestedInput extends Omit<
   ShipmentSpecialServicesRequested,
- 
-    | "SpecialServiceTypes"
-    | "CodDetail"
-    | "DeliveryOnInvoiceAcceptanceDetail"
-    | "HoldAtLocationDetail"
-    | "EventNotificationDetail"
-    | "ReturnShipmentDetail"
-    | "PendingShipmentDetail"
-    | "InternationalControlledExportDetail"
-    | "ShipmentDryIceDetail"
-    | "HomeDeliveryPremiumDetail"
-    | "FreightGuaranteeDetail"
-    | "EtdDetail"
-    | "CustomDeliveryWindowDetail"
+  | "SpecialServiceTypes"
+  | "CodDetail"
+  | "DeliveryOnInvoiceAcceptanceDetail"
+  | "HoldAtLocationDetail"
+  | "EventNotificationDetail"
+  | "ReturnShipmentDetail"
+  | "PendingShipmentDetail"
+  | "InternationalControlledExportDetail"
+  | "ShipmentDryIceDetail"
+  | "HomeDeliveryPremiumDetail"
+  | "FreightGuaranteeDetail"
+  | "EtdDetail"
+  | "CustomDeliveryWindowDetail"
 > {
   SpecialServiceTypes?: string[];
   CodDetail?: CodDetailInput;
@@ -1098,14 +1096,13 @@ export interface FreightShipmentDetail {
  */
 export interface FreightShipmentDetailInput extends Omit<
   FreightShipmentDetail,
- 
-    | "FedExFreightBillingContactAndAddress"
-    | "AlternateBilling"
-    | "Coupons"
-    | "TotalHandlingUnits"
-    | "ShipmentDimensions"
-    | "SpecialServicePayments"
-    | "LineItems"
+  | "FedExFreightBillingContactAndAddress"
+  | "AlternateBilling"
+  | "Coupons"
+  | "TotalHandlingUnits"
+  | "ShipmentDimensions"
+  | "SpecialServicePayments"
+  | "LineItems"
 > {
   FedExFreightBillingContactAndAddress?: ContactAndAddressInput;
   AlternateBilling?: PartyInput;
@@ -1281,14 +1278,13 @@ export interface CustomsClearanceDetail {
  */
 export interface CustomsClearanceDetailInput extends Omit<
   CustomsClearanceDetail,
- 
-    | "Brokers"
-    | "ImporterOfRecord"
-    | "DutiesPayment"
-    | "CommercialInvoice"
-    | "Commodities"
-    | "ExportDetail"
-    | "RegulatoryControls"
+  | "Brokers"
+  | "ImporterOfRecord"
+  | "DutiesPayment"
+  | "CommercialInvoice"
+  | "Commodities"
+  | "ExportDetail"
+  | "RegulatoryControls"
 > {
   Brokers?: BrokerDetailInput[];
   ImporterOfRecord?: PartyInput;
@@ -1660,14 +1656,13 @@ export interface CustomerSpecifiedLabelDetail {
  */
 export interface CustomerSpecifiedLabelDetailInput extends Omit<
   CustomerSpecifiedLabelDetail,
- 
-    | "DocTabContent"
-    | "CustomContent"
-    | "ConfigurableReferenceEntries"
-    | "MaskedData"
-    | "RegulatoryLabels"
-    | "AdditionalLabels"
-    | "AirWaybillSuppressionCount"
+  | "DocTabContent"
+  | "CustomContent"
+  | "ConfigurableReferenceEntries"
+  | "MaskedData"
+  | "RegulatoryLabels"
+  | "AdditionalLabels"
+  | "AirWaybillSuppressionCount"
 > {
   DocTabContent?: DocTabContentInput;
   CustomContent?: CustomLabelDetailInput;
@@ -2037,20 +2032,19 @@ export interface ShippingDocumentSpecification {
  */
 export interface ShippingDocumentSpecificationInput extends Omit<
   ShippingDocumentSpecification,
- 
-    | "ShippingDocumentTypes"
-    | "CertificateOfOrigin"
-    | "CommercialInvoiceDetail"
-    | "UsmcaCommercialInvoiceCertificationOfOriginDetail"
-    | "CustomPackageDocumentDetail"
-    | "CustomShipmentDocumentDetail"
-    | "ExportDeclarationDetail"
-    | "GeneralAgencyAgreementDetail"
-    | "UsmcaCertificationOfOriginDetail"
-    | "Op900Detail"
-    | "DangerousGoodsShippersDeclarationDetail"
-    | "FreightAddressLabelDetail"
-    | "ReturnInstructionsDetail"
+  | "ShippingDocumentTypes"
+  | "CertificateOfOrigin"
+  | "CommercialInvoiceDetail"
+  | "UsmcaCommercialInvoiceCertificationOfOriginDetail"
+  | "CustomPackageDocumentDetail"
+  | "CustomShipmentDocumentDetail"
+  | "ExportDeclarationDetail"
+  | "GeneralAgencyAgreementDetail"
+  | "UsmcaCertificationOfOriginDetail"
+  | "Op900Detail"
+  | "DangerousGoodsShippersDeclarationDetail"
+  | "FreightAddressLabelDetail"
+  | "ReturnInstructionsDetail"
 > {
   ShippingDocumentTypes?: RequestedShippingDocumentType[];
   CertificateOfOrigin?: CertificateOfOriginDetailInput;
@@ -2748,15 +2742,14 @@ export interface RequestedPackageLineItem {
  */
 export interface RequestedPackageLineItemInput extends Omit<
   RequestedPackageLineItem,
- 
-    | "SequenceNumber"
-    | "GroupNumber"
-    | "GroupPackageCount"
-    | "Dimensions"
-    | "AssociatedFreightLineItems"
-    | "CustomerReferences"
-    | "SpecialServicesRequested"
-    | "ContentRecords"
+  | "SequenceNumber"
+  | "GroupNumber"
+  | "GroupPackageCount"
+  | "Dimensions"
+  | "AssociatedFreightLineItems"
+  | "CustomerReferences"
+  | "SpecialServicesRequested"
+  | "ContentRecords"
 > {
   SequenceNumber?: bigint | number;
   GroupNumber?: bigint | number;
@@ -2798,12 +2791,11 @@ export interface PackageSpecialServicesRequested {
  */
 export interface PackageSpecialServicesRequestedInput extends Omit<
   PackageSpecialServicesRequested,
- 
-    | "SpecialServiceTypes"
-    | "CodDetail"
-    | "DangerousGoodsDetail"
-    | "BatteryDetails"
-    | "PriorityAlertDetail"
+  | "SpecialServiceTypes"
+  | "CodDetail"
+  | "DangerousGoodsDetail"
+  | "BatteryDetails"
+  | "PriorityAlertDetail"
 > {
   SpecialServiceTypes?: string[];
   CodDetail?: CodDetailInput;
@@ -2974,12 +2966,11 @@ export interface RateReplyDetail {
  */
 export interface RateReplyDetailInput extends Omit<
   RateReplyDetail,
- 
-    | "ServiceDescription"
-    | "AppliedOptions"
-    | "DeliveryTimestamp"
-    | "CommitDetails"
-    | "RatedShipmentDetails"
+  | "ServiceDescription"
+  | "AppliedOptions"
+  | "DeliveryTimestamp"
+  | "CommitDetails"
+  | "RatedShipmentDetails"
 > {
   ServiceDescription?: ServiceDescriptionInput;
   AppliedOptions?: ServiceOptionType[];
@@ -3061,20 +3052,19 @@ export interface CommitDetail {
  */
 export interface CommitDetailInput extends Omit<
   CommitDetail,
- 
-    | "ServiceDescription"
-    | "AppliedOptions"
-    | "DerivedPackageSignatureOptions"
-    | "CommitTimestamp"
-    | "BrokerAddress"
-    | "BrokerCommitTimestamp"
-    | "BrokerToDestinationDays"
-    | "ProofOfDeliveryDate"
-    | "CommitMessages"
-    | "DeliveryMessages"
-    | "DelayDetails"
-    | "RequiredDocuments"
-    | "FreightCommitDetail"
+  | "ServiceDescription"
+  | "AppliedOptions"
+  | "DerivedPackageSignatureOptions"
+  | "CommitTimestamp"
+  | "BrokerAddress"
+  | "BrokerCommitTimestamp"
+  | "BrokerToDestinationDays"
+  | "ProofOfDeliveryDate"
+  | "CommitMessages"
+  | "DeliveryMessages"
+  | "DelayDetails"
+  | "RequiredDocuments"
+  | "FreightCommitDetail"
 > {
   ServiceDescription?: ServiceDescriptionInput;
   AppliedOptions?: ServiceOptionType[];
@@ -3326,17 +3316,16 @@ export interface ShipmentRateDetail {
  */
 export interface ShipmentRateDetailInput extends Omit<
   ShipmentRateDetail,
- 
-    | "SpecialRatingApplied"
-    | "DimDivisor"
-    | "ShipmentLegRateDetails"
-    | "FreightRateDetail"
-    | "FreightDiscounts"
-    | "Rebates"
-    | "Surcharges"
-    | "Taxes"
-    | "DutiesAndTaxes"
-    | "AncillaryFeesAndTaxes"
+  | "SpecialRatingApplied"
+  | "DimDivisor"
+  | "ShipmentLegRateDetails"
+  | "FreightRateDetail"
+  | "FreightDiscounts"
+  | "Rebates"
+  | "Surcharges"
+  | "Taxes"
+  | "DutiesAndTaxes"
+  | "AncillaryFeesAndTaxes"
 > {
   SpecialRatingApplied?: SpecialRatingAppliedType[];
   DimDivisor?: bigint | number;
@@ -3450,17 +3439,16 @@ export interface ShipmentLegRateDetail {
  */
 export interface ShipmentLegRateDetailInput extends Omit<
   ShipmentLegRateDetail,
- 
-    | "LegOrigin"
-    | "LegDestination"
-    | "SpecialRatingApplied"
-    | "DimDivisor"
-    | "FreightRateDetail"
-    | "FreightDiscounts"
-    | "Rebates"
-    | "Surcharges"
-    | "Taxes"
-    | "DutiesAndTaxes"
+  | "LegOrigin"
+  | "LegDestination"
+  | "SpecialRatingApplied"
+  | "DimDivisor"
+  | "FreightRateDetail"
+  | "FreightDiscounts"
+  | "Rebates"
+  | "Surcharges"
+  | "Taxes"
+  | "DutiesAndTaxes"
 > {
   LegOrigin?: AddressInput;
   LegDestination?: AddressInput;

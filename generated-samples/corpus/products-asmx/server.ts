@@ -15,13 +15,18 @@ import type {
   ArrayOfKeyValuePair,
   ArrayOfProductInput,
   ArrayOfProductPriceList,
+  Category,
   DeleteProducts,
+  Discount,
   GetAllPriceLists,
   GetCategories,
   GetDiscountMatrixCategory,
   GetDiscountMatrixPriceGroup,
   GetPriceList,
   GetProducts,
+  KeyValuePair,
+  ProductInput,
+  ProductPriceList,
   SaveCategories,
   SaveProducts,
   SetStockQuantity,
@@ -40,39 +45,114 @@ export interface ProductService {
   readonly getProducts: (
     input: GetProducts,
     context: ProductServiceContext,
-  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  ) =>
+    | ArrayOfProductInput
+    | undefined
+    | Iterable<ProductInput | null>
+    | AsyncIterable<ProductInput | null>
+    | Promise<
+        | ArrayOfProductInput
+        | undefined
+        | Iterable<ProductInput | null>
+        | AsyncIterable<ProductInput | null>
+      >;
   readonly saveProducts: (
     input: SaveProducts,
     context: ProductServiceContext,
-  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  ) =>
+    | ArrayOfProductInput
+    | undefined
+    | Iterable<ProductInput | null>
+    | AsyncIterable<ProductInput | null>
+    | Promise<
+        | ArrayOfProductInput
+        | undefined
+        | Iterable<ProductInput | null>
+        | AsyncIterable<ProductInput | null>
+      >;
   readonly deleteProducts: (
     input: DeleteProducts,
     context: ProductServiceContext,
-  ) => ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
+  ) =>
+    | ArrayOfProductInput
+    | undefined
+    | Iterable<ProductInput | null>
+    | AsyncIterable<ProductInput | null>
+    | Promise<
+        | ArrayOfProductInput
+        | undefined
+        | Iterable<ProductInput | null>
+        | AsyncIterable<ProductInput | null>
+      >;
   readonly getPriceList: (
     input: GetPriceList,
     context: ProductServiceContext,
-  ) => ArrayOfKeyValuePair | undefined | Promise<ArrayOfKeyValuePair | undefined>;
+  ) =>
+    | ArrayOfKeyValuePair
+    | undefined
+    | Iterable<KeyValuePair>
+    | AsyncIterable<KeyValuePair>
+    | Promise<
+        ArrayOfKeyValuePair | undefined | Iterable<KeyValuePair> | AsyncIterable<KeyValuePair>
+      >;
   readonly getAllPriceLists: (
     input: GetAllPriceLists,
     context: ProductServiceContext,
-  ) => ArrayOfProductPriceList | undefined | Promise<ArrayOfProductPriceList | undefined>;
+  ) =>
+    | ArrayOfProductPriceList
+    | undefined
+    | Iterable<ProductPriceList | null>
+    | AsyncIterable<ProductPriceList | null>
+    | Promise<
+        | ArrayOfProductPriceList
+        | undefined
+        | Iterable<ProductPriceList | null>
+        | AsyncIterable<ProductPriceList | null>
+      >;
   readonly getCategories: (
     input: GetCategories,
     context: ProductServiceContext,
-  ) => ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
+  ) =>
+    | ArrayOfCategory
+    | undefined
+    | Iterable<Category | null>
+    | AsyncIterable<Category | null>
+    | Promise<
+        ArrayOfCategory | undefined | Iterable<Category | null> | AsyncIterable<Category | null>
+      >;
   readonly saveCategories: (
     input: SaveCategories,
     context: ProductServiceContext,
-  ) => ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
+  ) =>
+    | ArrayOfCategory
+    | undefined
+    | Iterable<Category | null>
+    | AsyncIterable<Category | null>
+    | Promise<
+        ArrayOfCategory | undefined | Iterable<Category | null> | AsyncIterable<Category | null>
+      >;
   readonly getDiscountMatrixPriceGroup: (
     input: GetDiscountMatrixPriceGroup,
     context: ProductServiceContext,
-  ) => ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
+  ) =>
+    | ArrayOfDiscount
+    | undefined
+    | Iterable<Discount | null>
+    | AsyncIterable<Discount | null>
+    | Promise<
+        ArrayOfDiscount | undefined | Iterable<Discount | null> | AsyncIterable<Discount | null>
+      >;
   readonly getDiscountMatrixCategory: (
     input: GetDiscountMatrixCategory,
     context: ProductServiceContext,
-  ) => ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
+  ) =>
+    | ArrayOfDiscount
+    | undefined
+    | Iterable<Discount | null>
+    | AsyncIterable<Discount | null>
+    | Promise<
+        ArrayOfDiscount | undefined | Iterable<Discount | null> | AsyncIterable<Discount | null>
+      >;
 }
 
 /**

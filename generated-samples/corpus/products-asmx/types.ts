@@ -333,53 +333,62 @@ export interface ProductServiceOperations {
     output: ArrayOfProduct | undefined;
     serverInput: GetProducts;
     serverOutput: ArrayOfProductInput | undefined;
+    serverItem: ProductInput | null;
   };
   saveProducts: {
     input: SaveProductsInput;
     output: ArrayOfProduct | undefined;
     serverInput: SaveProducts;
     serverOutput: ArrayOfProductInput | undefined;
+    serverItem: ProductInput | null;
   };
   deleteProducts: {
     input: DeleteProductsInput;
     output: ArrayOfProduct | undefined;
     serverInput: DeleteProducts;
     serverOutput: ArrayOfProductInput | undefined;
+    serverItem: ProductInput | null;
   };
   getPriceList: {
     input: GetPriceList;
     output: ArrayOfKeyValuePair | undefined;
     serverInput: GetPriceList;
     serverOutput: ArrayOfKeyValuePair | undefined;
+    serverItem: KeyValuePair;
   };
   getAllPriceLists: {
     input: GetAllPriceLists;
     output: ArrayOfProductPriceList | undefined;
     serverInput: GetAllPriceLists;
     serverOutput: ArrayOfProductPriceList | undefined;
+    serverItem: ProductPriceList | null;
   };
   getCategories: {
     input: GetCategories;
     output: ArrayOfCategory | undefined;
     serverInput: GetCategories;
     serverOutput: ArrayOfCategory | undefined;
+    serverItem: Category | null;
   };
   saveCategories: {
     input: SaveCategories;
     output: ArrayOfCategory | undefined;
     serverInput: SaveCategories;
     serverOutput: ArrayOfCategory | undefined;
+    serverItem: Category | null;
   };
   getDiscountMatrixPriceGroup: {
     input: GetDiscountMatrixPriceGroup;
     output: ArrayOfDiscount | undefined;
     serverInput: GetDiscountMatrixPriceGroup;
     serverOutput: ArrayOfDiscount | undefined;
+    serverItem: Discount | null;
   };
   getDiscountMatrixCategory: {
     input: GetDiscountMatrixCategory;
     output: ArrayOfDiscount | undefined;
     serverInput: GetDiscountMatrixCategory;
     serverOutput: ArrayOfDiscount | undefined;
+    serverItem: Discount | null;
   };
 }

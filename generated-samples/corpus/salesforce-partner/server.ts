@@ -89,7 +89,15 @@ export interface SforceService {
   readonly describeSObjects: (
     input: DescribeSObjects,
     context: SforceServiceContext,
-  ) => (DescribeSObjectResultInput | null)[] | Promise<(DescribeSObjectResultInput | null)[]>;
+  ) =>
+    | (DescribeSObjectResultInput | null)[]
+    | Iterable<DescribeSObjectResultInput | null>
+    | AsyncIterable<DescribeSObjectResultInput | null>
+    | Promise<
+        | (DescribeSObjectResultInput | null)[]
+        | Iterable<DescribeSObjectResultInput | null>
+        | AsyncIterable<DescribeSObjectResultInput | null>
+      >;
   readonly describeGlobal: (
     input: DescribeGlobal,
     context: SforceServiceContext,
@@ -97,13 +105,27 @@ export interface SforceService {
   readonly describeDataCategoryGroups: (
     input: DescribeDataCategoryGroups,
     context: SforceServiceContext,
-  ) => DescribeDataCategoryGroupResult[] | Promise<DescribeDataCategoryGroupResult[]>;
+  ) =>
+    | DescribeDataCategoryGroupResult[]
+    | Iterable<DescribeDataCategoryGroupResult>
+    | AsyncIterable<DescribeDataCategoryGroupResult>
+    | Promise<
+        | DescribeDataCategoryGroupResult[]
+        | Iterable<DescribeDataCategoryGroupResult>
+        | AsyncIterable<DescribeDataCategoryGroupResult>
+      >;
   readonly describeDataCategoryGroupStructures: (
     input: DescribeDataCategoryGroupStructures,
     context: SforceServiceContext,
   ) =>
     | DescribeDataCategoryGroupStructureResultInput[]
-    | Promise<DescribeDataCategoryGroupStructureResultInput[]>;
+    | Iterable<DescribeDataCategoryGroupStructureResultInput>
+    | AsyncIterable<DescribeDataCategoryGroupStructureResultInput>
+    | Promise<
+        | DescribeDataCategoryGroupStructureResultInput[]
+        | Iterable<DescribeDataCategoryGroupStructureResultInput>
+        | AsyncIterable<DescribeDataCategoryGroupStructureResultInput>
+      >;
   readonly describeLayout: (
     input: DescribeLayout,
     context: SforceServiceContext,
@@ -118,52 +140,122 @@ export interface SforceService {
   readonly describeTabs: (
     input: DescribeTabs,
     context: SforceServiceContext,
-  ) => (DescribeTabSetResultInput | null)[] | Promise<(DescribeTabSetResultInput | null)[]>;
+  ) =>
+    | (DescribeTabSetResultInput | null)[]
+    | Iterable<DescribeTabSetResultInput | null>
+    | AsyncIterable<DescribeTabSetResultInput | null>
+    | Promise<
+        | (DescribeTabSetResultInput | null)[]
+        | Iterable<DescribeTabSetResultInput | null>
+        | AsyncIterable<DescribeTabSetResultInput | null>
+      >;
   readonly create: (
     input: Create,
     context: SforceServiceContext,
-  ) => SaveResultInput[] | Promise<SaveResultInput[]>;
+  ) =>
+    | SaveResultInput[]
+    | Iterable<SaveResultInput>
+    | AsyncIterable<SaveResultInput>
+    | Promise<SaveResultInput[] | Iterable<SaveResultInput> | AsyncIterable<SaveResultInput>>;
   readonly update: (
     input: Update,
     context: SforceServiceContext,
-  ) => SaveResultInput[] | Promise<SaveResultInput[]>;
+  ) =>
+    | SaveResultInput[]
+    | Iterable<SaveResultInput>
+    | AsyncIterable<SaveResultInput>
+    | Promise<SaveResultInput[] | Iterable<SaveResultInput> | AsyncIterable<SaveResultInput>>;
   readonly upsert: (
     input: Upsert,
     context: SforceServiceContext,
-  ) => UpsertResultInput[] | Promise<UpsertResultInput[]>;
+  ) =>
+    | UpsertResultInput[]
+    | Iterable<UpsertResultInput>
+    | AsyncIterable<UpsertResultInput>
+    | Promise<UpsertResultInput[] | Iterable<UpsertResultInput> | AsyncIterable<UpsertResultInput>>;
   readonly merge: (
     input: Merge,
     context: SforceServiceContext,
-  ) => MergeResultInput[] | Promise<MergeResultInput[]>;
+  ) =>
+    | MergeResultInput[]
+    | Iterable<MergeResultInput>
+    | AsyncIterable<MergeResultInput>
+    | Promise<MergeResultInput[] | Iterable<MergeResultInput> | AsyncIterable<MergeResultInput>>;
   readonly delete_: (
     input: Delete,
     context: SforceServiceContext,
-  ) => DeleteResultInput[] | Promise<DeleteResultInput[]>;
+  ) =>
+    | DeleteResultInput[]
+    | Iterable<DeleteResultInput>
+    | AsyncIterable<DeleteResultInput>
+    | Promise<DeleteResultInput[] | Iterable<DeleteResultInput> | AsyncIterable<DeleteResultInput>>;
   readonly undelete: (
     input: Undelete,
     context: SforceServiceContext,
-  ) => UndeleteResultInput[] | Promise<UndeleteResultInput[]>;
+  ) =>
+    | UndeleteResultInput[]
+    | Iterable<UndeleteResultInput>
+    | AsyncIterable<UndeleteResultInput>
+    | Promise<
+        UndeleteResultInput[] | Iterable<UndeleteResultInput> | AsyncIterable<UndeleteResultInput>
+      >;
   readonly emptyRecycleBin: (
     input: EmptyRecycleBin,
     context: SforceServiceContext,
-  ) => EmptyRecycleBinResultInput[] | Promise<EmptyRecycleBinResultInput[]>;
+  ) =>
+    | EmptyRecycleBinResultInput[]
+    | Iterable<EmptyRecycleBinResultInput>
+    | AsyncIterable<EmptyRecycleBinResultInput>
+    | Promise<
+        | EmptyRecycleBinResultInput[]
+        | Iterable<EmptyRecycleBinResultInput>
+        | AsyncIterable<EmptyRecycleBinResultInput>
+      >;
   readonly retrieve: (
     input: Retrieve,
     context: SforceServiceContext,
-  ) => (SObjectInput | null)[] | Promise<(SObjectInput | null)[]>;
+  ) =>
+    | (SObjectInput | null)[]
+    | Iterable<SObjectInput | null>
+    | AsyncIterable<SObjectInput | null>
+    | Promise<
+        (SObjectInput | null)[] | Iterable<SObjectInput | null> | AsyncIterable<SObjectInput | null>
+      >;
   readonly process: (
     input: Process,
     context: SforceServiceContext,
-  ) => ProcessResultInput[] | Promise<ProcessResultInput[]>;
+  ) =>
+    | ProcessResultInput[]
+    | Iterable<ProcessResultInput>
+    | AsyncIterable<ProcessResultInput>
+    | Promise<
+        ProcessResultInput[] | Iterable<ProcessResultInput> | AsyncIterable<ProcessResultInput>
+      >;
   readonly convertLead: (
     input: ConvertLead,
     context: SforceServiceContext,
-  ) => LeadConvertResultInput[] | Promise<LeadConvertResultInput[]>;
+  ) =>
+    | LeadConvertResultInput[]
+    | Iterable<LeadConvertResultInput>
+    | AsyncIterable<LeadConvertResultInput>
+    | Promise<
+        | LeadConvertResultInput[]
+        | Iterable<LeadConvertResultInput>
+        | AsyncIterable<LeadConvertResultInput>
+      >;
   readonly logout: (input: Logout, context: SforceServiceContext) => void | Promise<void>;
   readonly invalidateSessions: (
     input: InvalidateSessions,
     context: SforceServiceContext,
-  ) => InvalidateSessionsResultInput[] | Promise<InvalidateSessionsResultInput[]>;
+  ) =>
+    | InvalidateSessionsResultInput[]
+    | Iterable<InvalidateSessionsResultInput>
+    | AsyncIterable<InvalidateSessionsResultInput>
+    | Promise<
+        | InvalidateSessionsResultInput[]
+        | Iterable<InvalidateSessionsResultInput>
+        | AsyncIterable<InvalidateSessionsResultInput>
+      >;
   readonly getDeleted: (
     input: GetDeleted,
     context: SforceServiceContext,
@@ -207,7 +299,15 @@ export interface SforceService {
   readonly sendEmail: (
     input: SendEmail,
     context: SforceServiceContext,
-  ) => SendEmailResultInput[] | Promise<SendEmailResultInput[]>;
+  ) =>
+    | SendEmailResultInput[]
+    | Iterable<SendEmailResultInput>
+    | AsyncIterable<SendEmailResultInput>
+    | Promise<
+        | SendEmailResultInput[]
+        | Iterable<SendEmailResultInput>
+        | AsyncIterable<SendEmailResultInput>
+      >;
 }
 
 /**

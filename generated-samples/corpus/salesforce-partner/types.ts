@@ -2045,6 +2045,7 @@ export interface SforceServiceOperations {
     output: (DescribeSObjectResult | null)[];
     serverInput: DescribeSObjects;
     serverOutput: (DescribeSObjectResultInput | null)[];
+    serverItem: DescribeSObjectResultInput | null;
   };
   describeGlobal: {
     input: DescribeGlobal;
@@ -2057,12 +2058,14 @@ export interface SforceServiceOperations {
     output: DescribeDataCategoryGroupResult[];
     serverInput: DescribeDataCategoryGroups;
     serverOutput: DescribeDataCategoryGroupResult[];
+    serverItem: DescribeDataCategoryGroupResult;
   };
   describeDataCategoryGroupStructures: {
     input: DescribeDataCategoryGroupStructuresInput;
     output: DescribeDataCategoryGroupStructureResult[];
     serverInput: DescribeDataCategoryGroupStructures;
     serverOutput: DescribeDataCategoryGroupStructureResultInput[];
+    serverItem: DescribeDataCategoryGroupStructureResultInput;
   };
   describeLayout: {
     input: DescribeLayoutInput;
@@ -2081,66 +2084,77 @@ export interface SforceServiceOperations {
     output: (DescribeTabSetResult | null)[];
     serverInput: DescribeTabs;
     serverOutput: (DescribeTabSetResultInput | null)[];
+    serverItem: DescribeTabSetResultInput | null;
   };
   create: {
     input: CreateInput;
     output: SaveResult[];
     serverInput: Create;
     serverOutput: SaveResultInput[];
+    serverItem: SaveResultInput;
   };
   update: {
     input: UpdateInput;
     output: SaveResult[];
     serverInput: Update;
     serverOutput: SaveResultInput[];
+    serverItem: SaveResultInput;
   };
   upsert: {
     input: UpsertInput;
     output: UpsertResult[];
     serverInput: Upsert;
     serverOutput: UpsertResultInput[];
+    serverItem: UpsertResultInput;
   };
   merge: {
     input: MergeInput;
     output: MergeResult[];
     serverInput: Merge;
     serverOutput: MergeResultInput[];
+    serverItem: MergeResultInput;
   };
   delete_: {
     input: Delete;
     output: DeleteResult[];
     serverInput: Delete;
     serverOutput: DeleteResultInput[];
+    serverItem: DeleteResultInput;
   };
   undelete: {
     input: Undelete;
     output: UndeleteResult[];
     serverInput: Undelete;
     serverOutput: UndeleteResultInput[];
+    serverItem: UndeleteResultInput;
   };
   emptyRecycleBin: {
     input: EmptyRecycleBin;
     output: EmptyRecycleBinResult[];
     serverInput: EmptyRecycleBin;
     serverOutput: EmptyRecycleBinResultInput[];
+    serverItem: EmptyRecycleBinResultInput;
   };
   retrieve: {
     input: RetrieveInput;
     output: (SObject | null)[];
     serverInput: Retrieve;
     serverOutput: (SObjectInput | null)[];
+    serverItem: SObjectInput | null;
   };
   process: {
     input: ProcessInput;
     output: ProcessResult[];
     serverInput: Process;
     serverOutput: ProcessResultInput[];
+    serverItem: ProcessResultInput;
   };
   convertLead: {
     input: ConvertLead;
     output: LeadConvertResult[];
     serverInput: ConvertLead;
     serverOutput: LeadConvertResultInput[];
+    serverItem: LeadConvertResultInput;
   };
   logout: {
     input: Logout;
@@ -2153,6 +2167,7 @@ export interface SforceServiceOperations {
     output: InvalidateSessionsResult[];
     serverInput: InvalidateSessions;
     serverOutput: InvalidateSessionsResultInput[];
+    serverItem: InvalidateSessionsResultInput;
   };
   getDeleted: {
     input: GetDeletedInput;
@@ -2219,5 +2234,6 @@ export interface SforceServiceOperations {
     output: SendEmailResult[];
     serverInput: SendEmail;
     serverOutput: SendEmailResultInput[];
+    serverItem: SendEmailResultInput;
   };
 }

@@ -15,6 +15,7 @@ import type {
   GetCityForecastByZIP,
   GetCityWeatherByZIP,
   GetWeatherInformation,
+  WeatherDescription,
   WeatherReturn,
 } from "./types.js";
 
@@ -26,7 +27,17 @@ export interface WeatherService {
   readonly getWeatherInformation: (
     input: GetWeatherInformation,
     context: WeatherContext,
-  ) => ArrayOfWeatherDescription | undefined | Promise<ArrayOfWeatherDescription | undefined>;
+  ) =>
+    | ArrayOfWeatherDescription
+    | undefined
+    | Iterable<WeatherDescription>
+    | AsyncIterable<WeatherDescription>
+    | Promise<
+        | ArrayOfWeatherDescription
+        | undefined
+        | Iterable<WeatherDescription>
+        | AsyncIterable<WeatherDescription>
+      >;
   readonly getCityForecastByZIP: (
     input: GetCityForecastByZIP,
     context: WeatherContext,

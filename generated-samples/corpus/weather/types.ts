@@ -139,6 +139,7 @@ export interface WeatherOperations {
     output: ArrayOfWeatherDescription | undefined;
     serverInput: GetWeatherInformation;
     serverOutput: ArrayOfWeatherDescription | undefined;
+    serverItem: WeatherDescription;
   };
   getCityForecastByZIP: {
     input: GetCityForecastByZIP;

@@ -136,6 +136,11 @@ export interface OperationTypes {
   readonly serverInput: unknown;
   /** What an implementation returns: the input form. */
   readonly serverOutput: unknown;
+  /**
+   * Set where the result is, or wraps, one repeated element: one item of it, in the input form. An
+   * implementation may then return an iterable of them, streamed as it comes (server/stream.ts).
+   */
+  readonly serverItem?: unknown;
 }
 
 /** A service's operations by method name, each with its `OperationTypes`. */

@@ -86,15 +86,23 @@ export async function invoke(
   try {
     return (await f.call(s.impl, input, ctx)) as unknown;
   } catch (e) {
-    if (e instanceof SoapFault) {
-      const problems = faultProblems(e);
-      if (problems)
-        s.log(`wsdl-tsgen: ${s.service.name}.${name} threw a SoapFault with ${problems}`, e);
-      throw e;
-    }
-    s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);
-    throw new SoapFault({ code: "Server", message: "Server was unable to process request." });
+    throw implementationError(s, name, e);
   }
+}
+
+/**
+ * The fault that answers what an implementation threw (or its streamed result, before any byte
+ * went out): a SoapFault as it is, anything else logged and a generic Server fault.
+ */
+export function implementationError(s: Served, name: string, e: unknown): SoapFault {
+  if (e instanceof SoapFault) {
+    const problems = faultProblems(e);
+    if (problems)
+      s.log(`wsdl-tsgen: ${s.service.name}.${name} threw a SoapFault with ${problems}`, e);
+    return e;
+  }
+  s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);
+  return new SoapFault({ code: "Server", message: "Server was unable to process request." });
 }
 
 /**

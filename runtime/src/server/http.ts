@@ -10,7 +10,9 @@ import { decodeHttpParams, HttpParamError } from "../http/binding.js";
 import type { HttpOperationDesc } from "../descriptors/operations.js";
 import { parseScalar, ValueFormatError } from "../scalars/scalars.js";
 import { decodeText, readBody } from "./body.js";
-import { bodyValue, context, invoke, type Served } from "./call.js";
+import { bodyValue, context, implementationError, invoke, type Served } from "./call.js";
+import { messageText } from "../support/input-text.js";
+import { answerStreamed, streamedResult } from "./stream.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./respond.js";
 import { httpRouted, type HttpRoute } from "./routes.js";
 import { httpPort, type Endpoint } from "./table.js";
@@ -87,7 +89,41 @@ export async function serveHttp(
     throw new HttpProblem(faultStatus(f), f.message, faultHeaders(f));
   }
   if (!op.response) return send(res, 200, "", undefined);
-  send(res, 200, resultDocument(s, route, result), "text/xml; charset=utf-8");
+  const streamed = streamedResult(result, op.response);
+  if (streamed) {
+    const r = await answerStreamed(streamTarget(s, res, name), streamed, false);
+    if (r === undefined) return;
+    result = r.whole;
+  }
+  send(res, 200, resultDocument(s, route, result), XML_CT);
+}
+
+const XML_CT = "text/xml; charset=utf-8";
+const XML_DECL = '<?xml version="1.0" encoding="utf-8"?>\n';
+const ROOT_DECLS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
+
+/** Where a streamed result (stream.ts) is written: an XML document; early errors as thrown. */
+function streamTarget(s: Served, res: ServerResponse, name: string) {
+  return {
+    res,
+    contentType: XML_CT,
+    before: XML_DECL,
+    after: "",
+    rootExtra: ROOT_DECLS,
+    xsiTypeAlways: s.xsiTypeAlways,
+    log: s.log,
+    what: `${s.service.name}.${name}`,
+    failEarly: (e: unknown) => {
+      const f = implementationError(s, name, e);
+      send(
+        res,
+        faultStatus(f),
+        messageText(f.message),
+        "text/plain; charset=utf-8",
+        faultHeaders(f),
+      );
+    },
+  };
 }
 
 /** The parameters of a request: its query, or over POST its form. */
@@ -143,14 +179,13 @@ function resultDocument(s: Served, { name, op }: HttpRoute, result: unknown): st
   try {
     const out: string[] = [];
     const value = bodyValue(body, result) ?? null;
-    const decl = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
     withXsiTypes(s.xsiTypeAlways, () =>
-      writeElement(out, el.name, el.ns, "", el.type, value, true, el.prop, decl),
+      writeElement(out, el.name, el.ns, "", el.type, value, true, el.prop, ROOT_DECLS),
     );
     // Concatenated rather than joined: the encoder flattens the result once; a join would copy
     // the 48 KB document once more (and, in the server bench, had it promoted by the GC).
     const doc = out.length === 1 ? out[0]! : out.join("");
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + doc;
+    return XML_DECL + doc;
   } catch (e) {
     s.log(`wsdl-tsgen: ${s.service.name}.${name} returned a value that does not fit its type`, e);
     throw new HttpProblem(500, "Server was unable to process request.");

@@ -10,7 +10,8 @@ import { messageText } from "../support/input-text.js";
 import { bodyXml, decodeEnvelope, envelope, faultEnvelope, headerXml } from "../soap/envelope.js";
 import type { DecodedEnvelope } from "../soap/envelope.js";
 import { readBody, xmlBody } from "./body.js";
-import { bodyValue, context, invoke, type Served } from "./call.js";
+import { bodyValue, context, implementationError, invoke, type Served } from "./call.js";
+import { answerStreamed, streamedResult } from "./stream.js";
 import {
   faultHeaders,
   faultStatus,
@@ -341,6 +342,13 @@ async function call(
   const h = header(s, routed, responseHeaders);
   if (h === undefined) return serverFault(res, version);
   const mtom = responsePolicy(s, routed.port, req);
+  const streamed = streamedResult(result, routed.op.response);
+  if (streamed) {
+    const whole = !!mtom || !!s.security?.secureResponse || !!routed.op.responseAttachments;
+    const r = await answerStreamed(streamTarget(s, res, version, routed, h), streamed, whole);
+    if (r === undefined) return;
+    result = r.whole;
+  }
   let xml = "";
   let pkg: MtomBody | undefined;
   try {
@@ -363,6 +371,29 @@ async function call(
   }
   if (pkg) return sendPackage(res, 200, pkg);
   send(res, 200, xml, SOAP_CT[version]);
+}
+
+/** Where a streamed result (stream.ts) is written: the envelope around the body element. */
+function streamTarget(
+  s: Served,
+  res: ServerResponse,
+  version: SoapVersion,
+  routed: Routed,
+  header: string,
+) {
+  const [before, after] = envelope(version, "\0", header).split("\0") as [string, string];
+  return {
+    res,
+    contentType: SOAP_CT[version],
+    before,
+    after,
+    rootExtra: "",
+    xsiTypeAlways: s.xsiTypeAlways,
+    log: s.log,
+    what: `${s.service.name}.${routed.name}`,
+    failEarly: (e: unknown) =>
+      sendFault(s, res, version, routed, implementationError(s, routed.name, e), {}),
+  };
 }
 
 /** The fault an implementation threw, its declared detail written by its type. */

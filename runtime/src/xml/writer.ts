@@ -460,3 +460,18 @@ export function writeElement(
   const write = elementWriter(name, ns, parentNs, type, extra);
   out.push(run(path, () => write(value)));
 }
+
+/**
+ * The XML of one occurrence of field `f` inside an element of namespace `parentNs`, null as nil
+ * where it is nillable: a streamed result's items (server/stream.ts), written item by item with
+ * the writer of the whole result. `path` names the item in error messages.
+ */
+export function writeOccurrence(f: FieldDesc, parentNs: string, value: unknown, path: string) {
+  let byNs = occurrenceCache.get(f);
+  if (!byNs) occurrenceCache.set(f, (byNs = new Map()));
+  let w = byNs.get(parentNs);
+  if (!w) byNs.set(parentNs, (w = occurrenceWriter(f, parentNs)));
+  const write = w;
+  return run(path, () => write(value));
+}
+const occurrenceCache = new WeakMap<FieldDesc, Map<string, ElementWriter>>();

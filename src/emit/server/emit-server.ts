@@ -22,7 +22,7 @@ import {
 import { rt, rtType, sourceDoc, type EmitContext } from "../context.js";
 import { headerTypes, unionMembers } from "../type-expressions.js";
 import { propertyKey } from "../../names/identifiers.js";
-import { operationForm } from "../types/service-types.js";
+import { operationForm, streamedItem } from "../types/service-types.js";
 
 const PROTOCOL_LABEL = {
   soap11: "SOAP 1.1",
@@ -112,7 +112,10 @@ function serviceMembers(ctx: EmitContext, s: Service): Member[] {
   return s.operations.map((op) => {
     const input = operationForm(ctx, op, "serverInput");
     const output = operationForm(ctx, op, "serverOutput");
-    const result = union([...unionMembers(output), typeArgs("Promise", [output])]);
+    const item = streamedItem(ctx, op);
+    const streamed = item ? [typeArgs("Iterable", [item]), typeArgs("AsyncIterable", [item])] : [];
+    const one = union([...unionMembers(output), ...streamed]);
+    const result = union([...unionMembers(one), typeArgs("Promise", [one])]);
     return {
       doc: sourceDoc(ctx, op.doc),
       code: cat(

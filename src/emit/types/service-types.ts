@@ -7,7 +7,7 @@ import type { Operation, Service } from "../../model/model.js";
 import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
-import { resultType, typeExpr, type Mode } from "../type-expressions.js";
+import { occurrenceType, resultType, typeExpr, type Mode } from "../type-expressions.js";
 import { withAttachments } from "./attachment-types.js";
 
 /** The port name union and the operations interface of every service. */
@@ -55,8 +55,27 @@ function operationTypes(ctx: EmitContext, op: Operation, method: string): Member
   const forms: Member[] = (Object.keys(FORMS) as (keyof typeof FORMS)[]).map((form) => ({
     code: cat(`${form}: `, operationForm(ctx, op, form), ";"),
   }));
+  const item = streamedItem(ctx, op);
+  if (item) forms.push({ code: cat("serverItem: ", item, ";") });
   return {
     doc: sourceDoc(ctx, op.doc),
     code: block(`${propertyKey(method)}:`, forms, "};"),
   };
+}
+
+/**
+ * The item of a result an implementation may return as an iterable, streamed as it comes (the
+ * runtime's server/stream.ts, whose rule this follows): an unwrapped result element that is
+ * repeated, or whose type is an ASMX-style array; undefined for any other result.
+ */
+export function streamedItem(ctx: EmitContext, op: Operation): Code | undefined {
+  const r = op.result;
+  if (r.kind !== "unwrapped" || (op.attachments?.output.length ?? 0) > 0) return undefined;
+  const f = r.field;
+  if (f.substitutes || f.ordered || f.choice || f.fixed !== undefined) return undefined;
+  if (f.maxOccurs > 1) return occurrenceType(ctx, f, "input");
+  const t = f.type;
+  const item = t.kind === "complex" && !t.encodedArray ? ctx.plan.arrayItems.get(t) : undefined;
+  if (!item || item.substitutes || item.ordered) return undefined;
+  return occurrenceType(ctx, item, "input");
 }

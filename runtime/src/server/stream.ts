@@ -1,0 +1,258 @@
+/**
+ * Streamed results (issue #47): an implementation may return an iterable (sync or async) for a
+ * result that is, or wraps, one repeated element. The answer is then written as the items come:
+ * the document's head, each item with the writer and strictness of the whole result, the tail,
+ * chunked, with backpressure from the socket (docs/serving.md).
+ */
+import type { ServerResponse } from "node:http";
+import type { BodyDesc, FieldDesc } from "../descriptors/types.js";
+import { startTag, xsiTypeAttr } from "../xml/write-scalars.js";
+import { writeOccurrence } from "../xml/writer.js";
+import { withXsiTypes } from "../xml/xsi-types.js";
+import { ValueFormatError } from "../scalars/scalars.js";
+import type { Logger } from "./call.js";
+
+/** Where a result's items go: the elements that hold them, and the field each item is. */
+export interface StreamShape {
+  /** The body (or document) element. */
+  readonly root: FieldDesc;
+  /** The array-typed element inside the root that holds the items, if the root does not. */
+  readonly inner: FieldDesc | undefined;
+  /** The field each item is an occurrence of, and the namespace of the element holding it. */
+  readonly item: FieldDesc;
+  readonly itemParentNs: string;
+}
+
+const shapes = new WeakMap<BodyDesc, StreamShape | null>();
+
+/**
+ * The shape of a result that may be streamed, or undefined: a body element whose type is an
+ * ASMX-style array (`ArrayOfMessages`), or an unwrapped result (`prop`) whose wrapper holds only
+ * that one element, itself repeated or of such an array type. SOAP-encoded arrays (their count
+ * goes first), ordered choice lists and substitution groups do not qualify.
+ */
+export function streamShape(body: BodyDesc | undefined): StreamShape | undefined {
+  if (!body) return undefined;
+  let shape = shapes.get(body);
+  if (shape === undefined) shapes.set(body, (shape = shapeOf(body) ?? null));
+  return shape ?? undefined;
+}
+
+function shapeOf(body: BodyDesc): StreamShape | undefined {
+  const root = body.element;
+  if (body.parts || body.void || !plainElement(root)) return undefined;
+  const t = root.type;
+  if (body.prop === undefined)
+    return t.k === "array" && arrayItem(t.item) && !t.encoded
+      ? { root, inner: undefined, item: t.item, itemParentNs: root.ns }
+      : undefined;
+  if (t.k !== "complex" || t.family || t.any || t.anyAttrs || t.text || t.attrs.length > 0)
+    return undefined;
+  const f = t.fields[0];
+  if (t.fields.length !== 1 || !f || f.prop !== body.prop || !plainElement(f)) return undefined;
+  if (f.max > 1) return { root, inner: undefined, item: f, itemParentNs: root.ns };
+  const a = f.type;
+  if (a.k !== "array" || a.encoded || !arrayItem(a.item)) return undefined;
+  return { root, inner: f, item: a.item, itemParentNs: f.ns };
+}
+
+/** An element written plainly: no substitutes, list tag, choice branch or fixed value. */
+function plainElement(f: FieldDesc): boolean {
+  return !f.substitutes && f.tag === undefined && !f.choice && f.fixed === undefined;
+}
+
+function arrayItem(f: FieldDesc): boolean {
+  return !f.substitutes && f.tag === undefined && !f.xsiType;
+}
+
+/** An iterable result, and the shape it is streamed in: none when it must be written whole. */
+export interface Streamed {
+  readonly items: Iterable<unknown> | AsyncIterable<unknown>;
+  readonly shape: StreamShape | undefined;
+}
+
+/**
+ * A result `v` that is an iterable (not an array), with the shape its body is streamed in; undefined
+ * for any other result, which is written whole (an array costs one check). An iterable whose body
+ * cannot be streamed (an HTTP document that is not an array, say) is collected and written whole.
+ */
+export function streamedResult(v: unknown, body: BodyDesc | undefined): Streamed | undefined {
+  return isStreamed(v) ? { items: v, shape: streamShape(body) } : undefined;
+}
+
+/** An iterable an implementation returned in place of an array (a string is no result's). */
+function isStreamed(v: unknown): v is Iterable<unknown> | AsyncIterable<unknown> {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    !Array.isArray(v) &&
+    (Symbol.asyncIterator in v || Symbol.iterator in v)
+  );
+}
+
+type Items = Iterator<unknown> | AsyncIterator<unknown>;
+
+/** A streamed result, its first item pulled (or found to be empty). */
+interface Opened {
+  readonly items: Items;
+  readonly first: IteratorResult<unknown>;
+}
+
+/**
+ * Starts the iteration and pulls the first item. What this throws is the implementation's error,
+ * before anything was written: it is answered as a thrown error is.
+ */
+async function openItems(result: Iterable<unknown> | AsyncIterable<unknown>): Promise<Opened> {
+  const items =
+    Symbol.asyncIterator in result
+      ? result[Symbol.asyncIterator]()
+      : (result as Iterable<unknown>)[Symbol.iterator]();
+  return { items, first: await items.next() };
+}
+
+/**
+ * All the items, into the array a whole result holds: for answers that must be written whole
+ * (signed, MTOM) and for an empty result. Errors are the implementation's.
+ */
+async function collectItems({ items, first }: Opened): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let r = first; r.done !== true; r = await items.next()) out.push(r.value);
+  return out;
+}
+
+const GONE = Symbol("gone");
+
+/**
+ * Answers a streamed result: written as its items come, or, when it is empty or `whole` (the answer
+ * must be written whole: signed, MTOM), collected into the array it stands for, which is returned
+ * for the caller to write. Undefined once answered, an error before any byte went out by
+ * `t.failEarly`.
+ */
+export async function answerStreamed(
+  t: StreamTarget,
+  { items, shape }: Streamed,
+  whole: boolean,
+): Promise<{ whole: unknown[] } | undefined> {
+  try {
+    const opened = await openItems(items);
+    if (whole || !shape || opened.first.done === true) return { whole: await collectItems(opened) };
+    await writeStreamed(t, shape, opened);
+  } catch (e) {
+    t.failEarly(e);
+  }
+  return undefined;
+}
+
+/** Bytes gathered before a write: a 10 000-item answer is not 10 000 writes. */
+const CHUNK = 16 * 1024;
+
+/** What a streamed answer is written with. */
+export interface StreamTarget {
+  readonly res: ServerResponse;
+  readonly contentType: string;
+  /** Before the body element (the SOAP envelope's head), and after it. */
+  readonly before: string;
+  readonly after: string;
+  /** Namespace declarations on the body element's start tag (an HTTP document's root). */
+  readonly rootExtra: string;
+  readonly xsiTypeAlways: boolean;
+  readonly log: Logger;
+  /** Names the operation in the log. */
+  readonly what: string;
+  /**
+   * Answers an error met before any byte went out (the first chunk not yet written), as a thrown
+   * one is answered.
+   */
+  readonly failEarly: (e: unknown) => void;
+}
+
+/**
+ * Writes a streamed answer. An error once bytes have gone out (an item that does not fit its type,
+ * the iterator's throw) destroys the connection, as ASMX does: no second envelope. A client that
+ * goes away stops the pulling, and the iterator's `return()` is called (a cursor closes).
+ */
+async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Promise<void> {
+  const { res } = t;
+  const { root, inner, item, itemParentNs } = shape;
+  let closed = false;
+  let onClose!: () => void;
+  // Settles when the client goes away: a pending next() (a slow cursor) is not waited for.
+  const gone = new Promise<typeof GONE>((resolve) => {
+    onClose = () => {
+      closed = true;
+      resolve(GONE);
+    };
+  });
+  res.once("close", onClose);
+  let buf =
+    t.before +
+    startTag(root.name, root.ns, "", t.rootExtra + xsiTypeAttr(root)) +
+    ">" +
+    (inner ? startTag(inner.name, inner.ns, root.ns, xsiTypeAttr(inner)) + ">" : "");
+  const tail = (inner ? `</${inner.name}>` : "") + `</${root.name}>` + t.after;
+  let count = 0;
+  let r = o.first;
+  let finished = false;
+  try {
+    while (r.done !== true) {
+      if (++count > item.max)
+        throw new ValueFormatError(`more than ${item.max} ${item.prop} items`);
+      const v = r.value === undefined && inner ? null : r.value;
+      const path = `${item.prop}[${count - 1}]`;
+      buf += withXsiTypes(t.xsiTypeAlways, () => writeOccurrence(item, itemParentNs, v, path));
+      if (buf.length >= CHUNK) {
+        if (!res.headersSent) writeHead(t);
+        const more = res.write(buf);
+        buf = "";
+        if (!more) await drained(res);
+      }
+      if (closed) return;
+      const next = o.items.next();
+      const got = next instanceof Promise ? await Promise.race([next, gone]) : next;
+      if (got === GONE || closed) return;
+      r = got;
+    }
+    finished = true;
+    if (count < item.min) throw new ValueFormatError(`fewer than ${item.min} ${item.prop} items`);
+    if (!res.headersSent) writeHead(t);
+    res.end(buf + tail);
+  } catch (e) {
+    if (!res.headersSent) return t.failEarly(e);
+    t.log(`wsdl-tsgen: ${t.what} failed while its result was streamed: connection closed`, e);
+    res.destroy();
+  } finally {
+    res.off("close", onClose);
+    // Not awaited: an async generator's return() waits for its pending next().
+    if (!finished) void closeItems(o.items, t);
+  }
+}
+
+function writeHead(t: StreamTarget): void {
+  t.res.writeHead(200, {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Type": t.contentType,
+  });
+}
+
+/** The socket has taken what was written, or the connection closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/** Ends an iteration left unfinished, so that what it holds (a cursor) is released. */
+async function closeItems(items: Items, t: StreamTarget): Promise<void> {
+  try {
+    await items.return?.();
+  } catch (e) {
+    t.log(`wsdl-tsgen: ${t.what}: closing its streamed result failed`, e);
+  }
+}
