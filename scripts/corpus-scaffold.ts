@@ -7,7 +7,16 @@
  * The projects use the repository's packages (runtime/dist: `npm run build` first).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -46,11 +55,29 @@ const offlineFetch = (async () => {
   throw new Error("network access is disabled for the corpus run");
 }) as typeof fetch;
 
-async function scaffoldRoot(root: CorpusRoot, project: string): Promise<ScaffoldRootResult> {
+/**
+ * The node_modules the run's projects link to, in the run's folder: the repository's packages, and
+ * the generator itself as `wsdl-tsgen`, a mock project's dev dependency (`npm run record` imports
+ * its network flags).
+ */
+function projectModules(runDir: string): string {
+  const dir = path.join(runDir, "node_modules");
+  mkdirSync(dir);
+  const repo = path.join(REPO_ROOT, "node_modules");
+  for (const name of readdirSync(repo)) symlinkSync(path.join(repo, name), path.join(dir, name));
+  symlinkSync(REPO_ROOT, path.join(dir, "wsdl-tsgen"));
+  return dir;
+}
+
+async function scaffoldRoot(
+  root: CorpusRoot,
+  project: string,
+  modules: string,
+): Promise<ScaffoldRootResult> {
   const result: ScaffoldRootResult = { root, status: "ok", detail: "", project };
   try {
     await scaffold({ wsdl: root.file, out: project, mock: true, fetch: offlineFetch });
-    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(project, "node_modules"));
+    symlinkSync(modules, path.join(project, "node_modules"));
   } catch (e) {
     if (!(e instanceof DiagnosticError)) {
       result.status = "scaffold-failed";
@@ -132,8 +159,9 @@ export async function scaffoldCorpus(
   try {
     let started = performance.now();
     const results: ScaffoldRootResult[] = [];
+    const modules = projectModules(dir);
     for (const [i, root] of roots.entries())
-      results.push(await scaffoldRoot(root, path.join(dir, `p${i}`)));
+      results.push(await scaffoldRoot(root, path.join(dir, `p${i}`), modules));
     const scaffoldMs = performance.now() - started;
     const ok = () => results.filter((r) => r.status === "ok");
     options.onProgress?.(`scaffolded ${ok().length} of ${roots.length} roots`);

@@ -206,7 +206,10 @@ console.log(out.join("\\n"));
       expect(readdirSync(path.join(app, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(
         ["@wsdl-tsgen"],
       );
-      expect(size(path.join(app, "node_modules"))).toBeLessThanOrEqual(1024 * 1024);
+      // The runtime alone: its ES build, declarations and their CommonJS copies. 1.10 MB on
+      // 2026-11-29, once it carried the JSON mapping, the gateway core and the mock dispatcher;
+      // the budget moved from 1 MiB to 1.25 MiB then, and a growth past it is to be looked at.
+      expect(size(path.join(app, "node_modules"))).toBeLessThanOrEqual(1.25 * 1024 * 1024);
     },
   );
 });
