@@ -126,7 +126,8 @@ export function createMessageService(
       whileAvailable(async () => {
         const userId = await check(input, ctx);
         const id = input.MessageId;
-        // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
+        // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not
+        // leak.
         if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {
           throw new SoapFault({ code: "Client", message: noMessage(id) });
         }

@@ -99,7 +99,9 @@ function answer(
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** The handler of the docs page and its assets, read from swagger-ui-dist once, when first asked. */
+/**
+ * The handler of the docs page and its assets, read from swagger-ui-dist once, when first asked.
+ */
 export function docsHandler(options: DocsOptions = {}): DocsHandler {
   const page = docsPage(options.title);
   const cache = new Map<string, Promise<Buffer>>();

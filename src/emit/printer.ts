@@ -149,8 +149,8 @@ class Printer {
   }
 
   /**
-   * `left = value`: the left side stays whole when it fits up to its `=`; a value whose opening does
-   * not fit after it moves to the next line, indented (Prettier's "fluid" assignment layout).
+   * `left = value`: the left side stays whole when it fits up to its `=`; a value whose opening
+   * does not fit after it moves to the next line, indented (Prettier's "fluid" assignment layout).
    */
   private assignment(parts: readonly Code[], eq: number, indent: string, rest: number): void {
     const left = parts.slice(0, eq + 1);

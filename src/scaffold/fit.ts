@@ -26,7 +26,9 @@ export function fit(text: string): string {
   return out.join("\n");
 }
 
-/** A `/** … *\/` block's paragraphs (runs of ` * ` lines between blank ` *` ones), at 100 columns. */
+/**
+ * A `/** … *\/` block's paragraphs (runs of ` * ` lines between blank ` *` ones), at 100 columns.
+ */
 function reflow(block: readonly string[]): string[] {
   const indent = block[0]!.slice(0, block[0]!.indexOf("/**"));
   const prefix = `${indent} * `;

@@ -102,7 +102,9 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
 
-/** What changed in the generated types.ts on disk, by the types a signature names (none at first). */
+/**
+ * What changed in the generated types.ts on disk, by the types a signature names (none at first).
+ */
 async function typeChangesOf(
   out: string,
   generated: GenerateResult,

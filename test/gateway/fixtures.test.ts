@@ -60,7 +60,9 @@ function sampleImplementation(service: ServiceDesc, overrides: Obj = {}): Obj {
   return { ...impl, ...overrides };
 }
 
-/** A gateway in front of the generated server of `service`, and the OpenAPI document of its WSDL. */
+/**
+ * A gateway in front of the generated server of `service`, and the OpenAPI document of its WSDL.
+ */
 async function setUp(
   wsdl: string,
   service: ServiceDesc,

@@ -1,4 +1,7 @@
-/** The service rules (examples/message-service/service.ts), called directly through the generated ApiService interface. */
+/**
+ * The service rules (examples/message-service/service.ts), called directly through the generated
+ * ApiService interface.
+ */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resultItems } from "../support/result-items.js";

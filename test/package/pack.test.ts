@@ -65,7 +65,8 @@ describe("the published packages", () => {
         readFileSync(path.join(ROOT, "runtime/package.json"), "utf8"),
       );
       expect(runtimeManifest.dependencies ?? {}).toEqual({});
-      // No script that runs when a user installs a tarball: npm 11 warns of each one on every install.
+      // No script that runs when a user installs a tarball: npm 11 warns of each one on every
+      // install.
       const INSTALL_TIME = ["preinstall", "install", "postinstall", "prepare"];
       for (const tarball of [runtime.tarball, generator.tarball]) {
         const packed = execFileSync("tar", ["-xOzf", tarball, "package/package.json"], {

@@ -1,8 +1,8 @@
 /**
- * A scaffolded mock project run cheaply: `scaffold --mock` into a temporary folder, the repository's
- * node_modules linked in, and tsx told (by a tsconfig of the test's) to read `@wsdl-tsgen/runtime`
- * and `wsdl-tsgen` from their sources, so that `src/main.ts` runs as `npm start` runs it, unbuilt.
- * test/scaffold/project.test.ts installs the packed packages instead.
+ * A scaffolded mock project run cheaply: `scaffold --mock` into a temporary folder, the
+ * repository's node_modules linked in, and tsx told (by a tsconfig of the test's) to read
+ * `@wsdl-tsgen/runtime` and `wsdl-tsgen` from their sources, so that `src/main.ts` runs as `npm
+ * start` runs it, unbuilt. test/scaffold/project.test.ts installs the packed packages instead.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";

@@ -41,7 +41,9 @@ export async function freePort(): Promise<number> {
 export interface Apache {
   readonly port: number;
   readonly dir: string;
-  /** The access log: one line per request, `<client port> <status> <keep-alive count> <request>`. */
+  /**
+   * The access log: one line per request, `<client port> <status> <keep-alive count> <request>`.
+   */
   accessLog(): string[];
   errorLog(): string;
   stop(): Promise<void>;

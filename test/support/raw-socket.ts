@@ -11,7 +11,9 @@ export interface Raw {
   until(text: string): Promise<string>;
 }
 
-/** A connection to `port` from `localAddress`, once connected; kept in `sockets` to be destroyed. */
+/**
+ * A connection to `port` from `localAddress`, once connected; kept in `sockets` to be destroyed.
+ */
 export async function openRaw(
   port: number,
   sockets: Socket[],

@@ -1,8 +1,8 @@
 /**
- * Samples of the number kinds that meet bounds (min/max Inclusive/Exclusive) and digits (totalDigits,
- * fractionDigits), computed exactly: a value is an integer count of 10^-scale, a bigint, so that a
- * bound like 0.005 or 9223372036854775807 is kept as written. The stand-in is kept when it already
- * fits; else the value nearest it that does.
+ * Samples of the number kinds that meet bounds (min/max Inclusive/Exclusive) and digits
+ * (totalDigits, fractionDigits), computed exactly: a value is an integer count of 10^-scale, a
+ * bigint, so that a bound like 0.005 or 9223372036854775807 is kept as written. The stand-in is
+ * kept when it already fits; else the value nearest it that does.
  */
 import { BIGINT_RANGES, NUMBER_RANGES, type ScalarKind } from "../scalars/scalars.js";
 import type { Facets } from "./types.js";
@@ -125,7 +125,8 @@ export function numericSample(
 /**
  * `text` (a value of `kind` within the facets) moved by whole units for the `index`th item of a
  * repeated element, so that items differ (an `xs:unique` over them holds): a hundred units a step
- * first (clear of the other kinds' stand-ins), else one; `text` itself when no move stays in bounds.
+ * first (clear of the other kinds' stand-ins), else one; `text` itself when no move stays in
+ * bounds.
  */
 export function numericVariant(kind: ScalarKind, f: Facets, text: string, index: number): string {
   if (index === 0 || (!(kind in INTEGER_RANGES) && !DECIMALS.has(kind))) return text;

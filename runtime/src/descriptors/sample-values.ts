@@ -4,8 +4,8 @@
  * tests. One builder for both, so a help page shows the message a mock sends. Each scalar holds a
  * stand-in value that is valid for its type and tells its type (and whether it is optional)
  * apart; of a choice, a sample holds the first branch (`FieldDesc.branch`), so that it is valid
- * against the schema. Samples are value forms, as a client's call resolves and a server's method receives them,
- * so that a sample sent and read back compares equal to itself.
+ * against the schema. Samples are value forms, as a client's call resolves and a server's method
+ * receives them, so that a sample sent and read back compares equal to itself.
  */
 import type { AnyServiceDesc, MethodOf, OperationOf } from "./contract.js";
 import { xs } from "./builders.js";
@@ -311,7 +311,8 @@ function resultSample(b: BodyDesc | undefined, options?: SampleOptions): unknown
 /**
  * A sample of what a client sends to the operation `method` stands for (`Op["input"]`): every
  * field given a value that is valid for its type and facets, the same on every call (unless
- * `options.seed` varies it: the same seed, the same sample), a new object each time. For mocks and tests: `client.getMessages(sampleInput(ApiDesc, "getMessages"))`.
+ * `options.seed` varies it: the same seed, the same sample), a new object each time. For mocks and
+ * tests: `client.getMessages(sampleInput(ApiDesc, "getMessages"))`.
  */
 export function sampleInput<S extends AnyServiceDesc, M extends MethodOf<S>>(
   service: S,

@@ -73,9 +73,9 @@ export interface FieldDesc {
   /** The head is abstract: only its substitutes may appear. */
   readonly abstract?: boolean;
   /**
-   * A repeated element (or ordered list) of a (non-repeated) choice's branch: absent, it is a branch
-   * not taken, so it reads as absent, not as `[]` (the generated types forbid it beside another
-   * branch).
+   * A repeated element (or ordered list) of a (non-repeated) choice's branch: absent, it is a
+   * branch not taken, so it reads as absent, not as `[]` (the generated types forbid it beside
+   * another branch).
    */
   readonly choice?: boolean;
   /**
@@ -84,10 +84,10 @@ export interface FieldDesc {
    */
   readonly branch?: number | undefined;
   /**
-   * An element of an ordered list (a repeated `xs:choice`, or a repeated sequence holding one): each
-   * occurrence is an item `{ $choice: tag, value }` of the array `prop`, in document order among
-   * the items of the list's other elements, which share `prop`. `min` is the list's (1: it may not
-   * be empty), and `max` unbounded.
+   * An element of an ordered list (a repeated `xs:choice`, or a repeated sequence holding one):
+   * each occurrence is an item `{ $choice: tag, value }` of the array `prop`, in document order
+   * among the items of the list's other elements, which share `prop`. `min` is the list's (1: it
+   * may not be empty), and `max` unbounded.
    */
   readonly tag?: string | undefined;
   /**

@@ -255,7 +255,9 @@ const PREFERRED = [..."aAbBcC0123456789xyzXYZdefghijklmnopqrstuvwDEFGHIJKLMNOPQR
   (c) => c.codePointAt(0)!,
 );
 
-/** A character of `set`: a preferred one (the `pick`-th that fits), else the first XML character. */
+/**
+ * A character of `set`: a preferred one (the `pick`-th that fits), else the first XML character.
+ */
 function charOf(set: CharSet, pick: number): string | undefined {
   const fits = PREFERRED.filter(set);
   if (fits.length > 0) return String.fromCodePoint(fits[pick % fits.length]!);

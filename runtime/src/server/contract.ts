@@ -14,8 +14,8 @@ export type RequestContextOf<S> =
 
 /**
  * The implementation of the service `S` describes: one method per operation, receiving the typed
- * input and request context and returning the typed result (or a promise of it; see `ResultOf`). Throw `SoapFault`
- * with code "Client" or "Server" to answer with a fault.
+ * input and request context and returning the typed result (or a promise of it; see `ResultOf`).
+ * Throw `SoapFault` with code "Client" or "Server" to answer with a fault.
  */
 export type Implementation<S extends AnyServiceDesc> = {
   readonly [M in keyof Ops<S>]: (

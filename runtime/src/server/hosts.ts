@@ -9,7 +9,9 @@ import type { IncomingMessage } from "node:http";
 import { plainAddress } from "./connection-limit.js";
 import { HttpProblem } from "./respond.js";
 
-/** A Host header read strictly: a name, an IPv4 or a bracketed IPv6 address, then an optional port. */
+/**
+ * A Host header read strictly: a name, an IPv4 or a bracketed IPv6 address, then an optional port.
+ */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)\.?(?::\d{1,5})?$/i;
 
 /**

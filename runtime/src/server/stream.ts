@@ -72,9 +72,10 @@ export interface Streamed {
 }
 
 /**
- * A result `v` that is an iterable (not an array), with the shape its body is streamed in; undefined
- * for any other result, which is written whole (an array costs one check). An iterable whose body
- * cannot be streamed (an HTTP document that is not an array, say) is collected and written whole.
+ * A result `v` that is an iterable (not an array), with the shape its body is streamed in;
+ * undefined for any other result, which is written whole (an array costs one check). An iterable
+ * whose body cannot be streamed (an HTTP document that is not an array, say) is collected and
+ * written whole.
  */
 export function streamedResult(v: unknown, body: BodyDesc | undefined): Streamed | undefined {
   return isStreamed(v) ? { items: v, shape: streamShape(body) } : undefined;

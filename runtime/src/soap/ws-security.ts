@@ -49,7 +49,9 @@ export function securityHeaderXml(o: UsernameTokenOptions, now: Date = new Date(
   return `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}" soap:mustUnderstand="1">${timestamp}<wsse:UsernameToken wsu:Id="UsernameToken-1">${token}</wsse:UsernameToken></wsse:Security>`;
 }
 
-/** A `wsu:Timestamp` from `now` for `seconds`, with UTC times in milliseconds as WSS4J writes them. */
+/**
+ * A `wsu:Timestamp` from `now` for `seconds`, with UTC times in milliseconds as WSS4J writes them.
+ */
 export function timestampXml(id: string, now: Date, seconds: number): string {
   const expires = new Date(now.getTime() + seconds * 1000);
   return (

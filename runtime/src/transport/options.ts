@@ -53,8 +53,8 @@ export interface TransportOptions {
   readonly tls?: TlsOptions;
   /**
    * The agent requests go through (keep-alive, socket limits), for a service without
-   * connection-bound authentication; not with `tls` or `proxy`, which it would not apply. Default: a
-   * keep-alive agent of the transport.
+   * connection-bound authentication; not with `tls` or `proxy`, which it would not apply. Default:
+   * a keep-alive agent of the transport.
    */
   readonly agent?: Agent;
   /**

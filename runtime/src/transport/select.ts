@@ -37,8 +37,8 @@ export function clientSender(
 const TRANSPORT_KEYS = ["auth", "proxy", "tls", "agent", "keepAlive", "connectTimeoutMs"] as const;
 
 /**
- * The fetch of a client with `options`, whose calls go to `endpoint`: the environment's proxy for it
- * is read at once, so that a malformed proxy variable fails here rather than at the first call.
+ * The fetch of a client with `options`, whose calls go to `endpoint`: the environment's proxy for
+ * it is read at once, so that a malformed proxy variable fails here rather than at the first call.
  */
 export function clientFetch(
   options: TransportOptions & { readonly fetch?: typeof fetch | undefined },
@@ -68,7 +68,9 @@ export function clientFetch(
   return async (url, init) => (proxied(url) ? transport : plain)(url, init);
 }
 
-/** The global fetch where there is no node:http: options only the Node transport reads are refused. */
+/**
+ * The global fetch where there is no node:http: options only the Node transport reads are refused.
+ */
 function withoutNode(options: TransportOptions): FetchLike {
   const dropped = [
     ...(options.auth !== undefined ? ["auth"] : []),

@@ -34,7 +34,9 @@ export function scalarCall(ctx: EmitContext, t: SimpleType, seen = new Set<Simpl
 const memberExpr = (ctx: EmitContext, m: BuiltinType | SimpleType, seen: Set<SimpleType>): Code =>
   m.kind === "builtin" ? builtinExpr(ctx, m) : scalarCall(ctx, m, seen);
 
-/** The XSD built-in a type's values are of, when the runtime's `xs` knows it apart from its kind. */
+/**
+ * The XSD built-in a type's values are of, when the runtime's `xs` knows it apart from its kind.
+ */
 function xsdName(b: BuiltinType): string | undefined {
   const local = b.name.local;
   return local !== b.scalar && XS_STRING_NAMES.has(local) ? local : undefined;

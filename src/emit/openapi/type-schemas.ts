@@ -162,7 +162,9 @@ export class TypeSchemas {
     return [...choices.values()].map((group) => this.branches(group));
   }
 
-  /** A choice's branches, each excluding the others' members; an empty one when it may be absent. */
+  /**
+   * A choice's branches, each excluding the others' members; an empty one when it may be absent.
+   */
   private branches(group: readonly ElementField[]): JsonSchema[] {
     const byBranch = new Map<number, ElementField[]>();
     for (const f of group)
