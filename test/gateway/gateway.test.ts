@@ -192,4 +192,24 @@ describe("the gateway when the backend fails", () => {
     expect(seen[0]!.headers["authorization"]).toBeUndefined();
     expect(seen[0]!.body).toMatch(/<wsse:Username>svc<\/wsse:Username>/);
   });
+
+  it("answers 500 and logs a failure no answer covered, without the query or the secret", async () => {
+    const logged: string[] = [];
+    const url = await listen(
+      createGateway({
+        service: ApiDesc as ServiceDesc,
+        document: doc,
+        client: () => {
+          throw new TypeError("no client for this tenant");
+        },
+        log: (m) => logged.push(m),
+      }),
+    );
+    const res = await post(`${url}/GetMessages?token=s3cret`, ALICE);
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as Obj)["title"]).toBe("The gateway failed");
+    expect(logged).toEqual([
+      "POST /GetMessages: the gateway failed: TypeError: no client for this tenant",
+    ]);
+  });
 });

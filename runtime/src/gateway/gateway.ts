@@ -65,11 +65,19 @@ export function createGateway(
   const port = portOf(options);
   const documentText = JSON.stringify(options.document);
   return (req, res) => {
-    handle(options, port, documentText, req, res).catch(() => {
+    handle(options, port, documentText, req, res).catch((e: unknown) => {
+      // A failure nothing above answered (a throwing `client` factory, say): the operator hears
+      // of it by name and message, the caller only that the gateway failed.
+      const path = (req.url ?? "/").split("?")[0];
+      options.log?.(`${req.method ?? "?"} ${path}: the gateway failed: ${describe(e)}`);
       if (!res.headersSent) send(res, problem(500, "The gateway failed"));
       else res.destroy();
     });
   };
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : typeof e;
 }
 
 function portOf(options: GatewayOptions): PortDesc {
