@@ -73,8 +73,9 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     return failed([...generated.diagnostics, diagnostic("SCAFFOLD_SERVICE_MISSING", message, at)]);
   }
   const { updateService } = await import("./update.js");
-  const { typeNames } = await import("./update-types.js");
-  const reached = await typeChangesOf(base.out, generated);
+  // Loaded when a service is updated only (it brings ts-morph's parser), once for both uses.
+  const { typeNames, typeChangeReporter } = await import("./update-types.js");
+  const reached = await typeChangesOf(base.out, generated, typeChangeReporter);
   const specs = serviceSpecs(set, context).map((s) => ({
     ...s,
     methods: s.methods.map((m) => ({
@@ -108,11 +109,11 @@ const toPosix = (p: string) => p.split(path.sep).join("/");
 async function typeChangesOf(
   out: string,
   generated: GenerateResult,
+  typeChangeReporter: typeof import("./update-types.js").typeChangeReporter,
 ): Promise<(roots: readonly string[]) => string[]> {
   const next = generated.files.find((f) => f.path === "types.ts")?.content;
   const was = await readFile(path.join(out, "types.ts"), "utf8").catch(() => undefined);
   if (next === undefined || was === undefined || was === next) return () => [];
-  const { typeChangeReporter } = await import("./update-types.js");
   return typeChangeReporter(was, next);
 }
 
