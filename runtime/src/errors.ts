@@ -29,6 +29,11 @@ export interface SoapFaultInit {
    */
   readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;
+  /**
+   * Set by a client when the detail holds a declared fault's element that did not decode: why the
+   * fault is given untyped.
+   */
+  readonly detailError?: Error;
   /** Set by a client whose `security` verified the fault: the certificate that signed it. */
   readonly signer?: X509Certificate;
 }
@@ -42,6 +47,11 @@ export class SoapFault extends Error {
   readonly soapVersion: SoapVersion | undefined;
   /** The certificate that signed the fault, when it was verified. */
   readonly signer: X509Certificate | undefined;
+  /**
+   * Received by a client: why a detail that holds a declared fault's element did not decode into
+   * that fault's class (the fault is then this untyped SoapFault, its detail the tree received).
+   */
+  readonly detailError: Error | undefined;
   constructor(init: SoapFaultInit) {
     super(init.message);
     this.name = "SoapFault";
@@ -51,6 +61,7 @@ export class SoapFault extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.soapVersion = init.soapVersion;
     this.signer = init.signer;
+    this.detailError = init.detailError;
   }
   /**
    * Received by a client: whether the fault was signed and its signature verified by the client's

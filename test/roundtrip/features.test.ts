@@ -264,4 +264,26 @@ describe("declared faults", () => {
     expect(f.faultDetail.Field).toBe("Code");
     expect(String(f.faultDetail.At)).toBe("2024-05-01T08:00:00.5Z");
   });
+
+  it("a declared fault whose detail does not decode arrives untyped, saying why", async () => {
+    const body =
+      '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+      "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>no</faultstring><detail>" +
+      '<InvalidOrder xmlns="urn:example:features"><Field>Code</Field><At>yesterday</At>' +
+      "</InvalidOrder></detail></soap:Fault></soap:Body></soap:Envelope>";
+    const bad = await listen((_req, res) => {
+      res.writeHead(500, { "content-type": "text/xml; charset=utf-8" }).end(body);
+    });
+    try {
+      const client = new FeaturesClient({ endpoint: `${bad.url}/features` });
+      const error = await client.order({ ...base, Code: "x" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SoapFault);
+      expect(error).not.toBeInstanceOf(InvalidOrderFault);
+      const f = error as SoapFault;
+      expect(f.message).toBe("no");
+      expect(f.detailError?.message).toMatch(/yesterday/);
+    } finally {
+      await bad.close();
+    }
+  });
 });

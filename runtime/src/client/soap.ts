@@ -4,12 +4,7 @@
  * decoded, its fault checked and thrown as the operation's typed fault when it declares one.
  */
 import type { SoapOperationDesc } from "../descriptors/operations.js";
-import {
-  HttpBindingError,
-  ResponseFormatError,
-  type SoapFault,
-  type SoapVersion,
-} from "../errors.js";
+import { HttpBindingError, ResponseFormatError, SoapFault, type SoapVersion } from "../errors.js";
 import {
   bodyXml,
   envelope,
@@ -211,8 +206,10 @@ function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefi
       writeNode(out, child, "");
       const { value } = decodeDocument(out.join(""), [desc.element]);
       return desc.create(faultInit(fault), value);
-    } catch {
-      return undefined; // a detail that does not decode stays an untyped SoapFault
+    } catch (e) {
+      // Given untyped, saying why: the caller that catches the declared class would miss it.
+      const detailError = e instanceof Error ? e : new Error(String(e));
+      return new SoapFault({ ...faultInit(fault), detailError });
     }
   }
   return undefined;
