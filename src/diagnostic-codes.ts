@@ -123,6 +123,8 @@ export const ERRORS = {
 export const WARNINGS = {
   INPUT_HEADERS_UNUSED:
     "request headers or credentials (--auth) given for a WSDL read from a file, where none are sent",
+  SCAFFOLD_GATEWAY_ONE_SERVICE:
+    "scaffold --gateway on a WSDL of several services: it serves the first",
   SCAFFOLD_SHARED_PATH: "two services served at one path, where the first one's handler answers",
   SCAFFOLD_OPERATION_REMOVED: "scaffold --update: a method whose operation the WSDL no longer has",
   SCAFFOLD_SIGNATURE_CHANGED: "scaffold --update: a method whose operation's types changed",

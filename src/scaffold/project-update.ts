@@ -10,7 +10,7 @@ import { generateOptionsOf } from "../config/source-options.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { generate, sourceLabel, writeGenerated, type GenerateResult } from "../generate.js";
 import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";
-import { LAYOUT, openApiText } from "./scaffold.js";
+import { gatewayWarnings, LAYOUT, openApiText } from "./scaffold.js";
 import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
 import type { ServiceSpec } from "./update.js";
 
@@ -137,7 +137,7 @@ async function updateGateway(
   }
   return {
     ok: true,
-    diagnostics: generated.diagnostics,
+    diagnostics: [...generated.diagnostics, ...gatewayWarnings(generated.model!)],
     changes: [...changes, ...(changed ? [LAYOUT.openapi] : [])],
   };
 }

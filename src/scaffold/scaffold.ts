@@ -19,6 +19,7 @@ import {
 import { loadTemplates, renderProject, type TemplateSet } from "./templates.js";
 import { openApiDocument } from "../emit/openapi/openapi.js";
 import type { EmitPlan } from "../transform/plan.js";
+import type { WsdlModel } from "../model/model.js";
 
 /** Where things live in a scaffolded project. */
 export const LAYOUT = {
@@ -155,15 +156,34 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
     ...result.files.map((f) => `${LAYOUT.generated}/${f.path}`),
     ...written,
   ];
-  const diagnostics = [...result.diagnostics, ...sharedPathWarnings(result.model!)];
+  const diagnostics = [
+    ...result.diagnostics,
+    ...sharedPathWarnings(result.model!),
+    ...(options.gateway ? gatewayWarnings(result.model!) : []),
+  ];
   return { diagnostics, files: files.sort(), context };
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
 
-/** The OpenAPI document a gateway project serves, as its file's text. */
-export const openApiText = (plan: EmitPlan): string =>
-  `${JSON.stringify(openApiDocument(plan), null, 2)}\n`;
+/**
+ * The OpenAPI document a gateway project serves, as its file's text: its first service's alone,
+ * the one its templates serve (see gatewayWarnings).
+ */
+export function openApiText(plan: EmitPlan): string {
+  const service = plan.model.services[0]?.name;
+  const doc = openApiDocument(plan, service === undefined ? {} : { service });
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** A gateway serves one service, the first: the others are named, not left out unsaid. */
+export function gatewayWarnings(model: WsdlModel): Diagnostic[] {
+  const [first, ...others] = model.services;
+  if (first === undefined || others.length === 0) return [];
+  const names = others.map((s) => s.name).join(", ");
+  const message = `a gateway serves one service, ${first.name} (the first); ${names} ${others.length === 1 ? "is" : "are"} not served (scaffold a gateway from a WSDL that declares only the one to serve)`;
+  return [diagnostic("SCAFFOLD_GATEWAY_ONE_SERVICE", message, others[0]!.loc, "warning")];
+}
 
 /** Writes a gateway project's openapi.json; gives its path in the project. */
 async function writeOpenApiFile(out: string, plan: EmitPlan): Promise<string> {

@@ -20,6 +20,11 @@ export interface OpenApiOptions {
   readonly docs?: boolean;
   /** The document's `info.version`; a WSDL has none. Default: "1.0.0". */
   readonly version?: string;
+  /**
+   * Describe this service alone, its operations at `/{operation}`: what a gateway that serves it
+   * answers. Default: every service (at `/{service}/{operation}` when there are several).
+   */
+  readonly service?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -45,7 +50,9 @@ export interface OpenApiDocument {
 export function openApiDocument(plan: EmitPlan, options: OpenApiOptions = {}): OpenApiDocument {
   const docs = options.docs ?? true;
   const types = new TypeSchemas(plan, docs);
-  const services = plan.model.services;
+  const all = plan.model.services;
+  const services =
+    options.service === undefined ? all : all.filter((s) => s.name === options.service);
   const problem = uniqueName(types, "Problem");
   const paths: Obj = {};
   const ids = new Set<string>();
