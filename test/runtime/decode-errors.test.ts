@@ -42,6 +42,22 @@ describe("decode errors", () => {
     expect(e.message).toBe("element n is missing from Item (at line 1, column 43)");
   });
 
+  it("a repeated element under its minOccurs is refused, absent or too few, as the writer refuses it", () => {
+    const Pair = field(
+      "Pair",
+      NS,
+      complex("Pair", () => [field("v", NS, xs.int, { min: 2, max: 3 })]),
+    );
+    const read = (body: string, strict = true) =>
+      decodeDocument(`<Pair xmlns="urn:t">${body}</Pair>`, [Pair], { strict });
+    expect(read("<v>1</v><v>2</v>")).toEqual({ field: Pair, value: { v: [1, 2] } });
+    expect(() => read("")).toThrow(
+      /^element v is missing from Pair; expected at least 2 \(at line 1/,
+    );
+    expect(() => read("<v>1</v>")).toThrow(/^element v occurs 1 time in Pair; expected at least 2/);
+    expect(read("<v>1</v>", false)).toEqual({ field: Pair, value: { v: [1] } });
+  });
+
   it("a document given as UTF-8 bytes is located in characters, as its text is", () => {
     const xml = `<Items xmlns="urn:t"><!-- Grüße, 日本 --><Item><n>1</n></Item>\n <!-- ñ --><Item><n>x</n></Item></Items>`;
     const fromText = fail(xml);

@@ -198,13 +198,26 @@ export function completeFields(
   owner: string,
 ): void {
   for (const f of fields) {
-    if (ownValue(obj, f.prop) !== undefined) continue;
+    const v = ownValue(obj, f.prop);
+    if (v !== undefined) {
+      if (f.min > 1 && strict && Array.isArray(v) && v.length < f.min) tooFew(f, v.length, owner);
+      continue;
+    }
     if (f.max > 1) {
       // An absent choice branch stays absent (see FieldDesc.choice).
-      if (!f.choice) setOwn(obj, f.prop, []);
+      if (f.choice) continue;
+      if (f.min > 0 && strict) tooFew(f, 0, owner);
+      setOwn(obj, f.prop, []);
     } else if (f.min > 0 && strict)
       throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
+}
+
+/** A repeated element with fewer occurrences than its minOccurs, as the writer refuses it too. */
+function tooFew(f: FieldDesc, count: number, owner: string): never {
+  const got = count === 0 ? "is missing from" : `occurs ${count} time${count === 1 ? "" : "s"} in`;
+  const message = `element ${f.name} ${got} ${owner}; expected at least ${f.min}`;
+  throw new XmlDecodeError(message, "missing", f.name);
 }
 
 /**
