@@ -5,7 +5,7 @@
  *   chunked  our generated client's getMessages (the body decoded as it arrives);
  *   whole    `fetch` + `res.arrayBuffer()`, then decodeEnvelope on all the bytes at once;
  *   node-soap  node-soap's client (its peer figure, on the same baseline).
- * Usage: decode-wire.ts <url> <rounds> [warm-up]. Replies { times } (ms per call, by kind).
+ * Usage: decode-wire.ts <url> <rounds> [warm-up]. Replies { times, cpu } (ms per call, by kind).
  */
 import { field } from "@wsdl-tsgen/runtime";
 import { decodeEnvelope } from "@wsdl-tsgen/runtime/internal";
@@ -45,6 +45,10 @@ const times = Object.fromEntries(WIRE_KINDS.map((k) => [k, [] as number[]])) as 
   WireKind,
   number[]
 >;
+const cpu = Object.fromEntries(WIRE_KINDS.map((k) => [k, [] as number[]])) as Record<
+  WireKind,
+  number[]
+>;
 const counts = Object.fromEntries(WIRE_KINDS.map((k) => [k, 0])) as Record<WireKind, number>;
 for (let w = 0; w < Number(warmText); w++) for (const k of WIRE_KINDS) await calls[k]();
 const rounds = Number(roundsText);
@@ -52,12 +56,15 @@ for (let r = 0; r < rounds; r++) {
   for (let j = 0; j < WIRE_KINDS.length; j++) {
     const k = WIRE_KINDS[(j + r) % WIRE_KINDS.length]!;
     gc();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     counts[k] = await calls[k]();
     times[k].push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu[k].push((c.user + c.system) / 1000);
   }
 }
-const report: WireReport = { times, counts };
+const report: WireReport = { times, cpu, counts };
 if (process.send) await reply(report);
 else console.log(JSON.stringify(report));
 process.exit(0);

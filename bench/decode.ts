@@ -158,8 +158,13 @@ async function wireRatio(url: string, rounds: number, bytes: number): Promise<vo
     );
   const tm = (k: WireKind) => median(r.times[k]);
   const of = (k: WireKind) => `${ratio(tm(k), tm("fetch"))} (${fmt(tm(k))} ms)`;
+  const cpu = (k: WireKind) => median(r.cpu[k]);
+  const cpuOf = (k: WireKind) => `${ratio(cpu(k), cpu("fetch"))} (${fmt(cpu(k))} ms)`;
   console.log(
     `   decode ÷ fetch alone (fetch + res.text(): ${fmt(tm("fetch"))} ms; median of ${r.times.fetch.length}, interleaved, gc before each): chunked (our client) ${of("chunked")}, whole (arrayBuffer, then decodeEnvelope) ${of("whole")}; node-soap ${of("node-soap")}   (target ≤ 1.5×: ${verdict(tm("chunked") <= 1.5 * tm("fetch") && tm("whole") <= 1.5 * tm("fetch"))})`,
+  );
+  console.log(
+    `             in CPU time of the calling process (the server's not counted; steadier on a loaded host): fetch + res.text() ${fmt(cpu("fetch"))} ms; chunked ${cpuOf("chunked")}, whole ${cpuOf("whole")}; node-soap ${cpuOf("node-soap")}`,
   );
 }
 

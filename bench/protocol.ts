@@ -83,6 +83,11 @@ export type WireKind = (typeof WIRE_KINDS)[number];
 export interface WireReport {
   /** Interleaved calls, gc before each (ms). */
   readonly times: Record<WireKind, number[]>;
+  /**
+   * This process's CPU time per call (ms; the byte server's is not counted): steadier than the wall
+   * time on a loaded host, where the other processes' turns stretch every call.
+   */
+  readonly cpu: Record<WireKind, number[]>;
   /** Messages (characters, for fetch) each kind got on its last call. */
   readonly counts: Record<WireKind, number>;
 }
