@@ -16,6 +16,8 @@ import {
   type BytesServerReady,
   type MemReport,
   type TimeReport,
+  type WireKind,
+  type WireReport,
 } from "./protocol.js";
 import { fail, fmt, median, mib, ratio, verdict, Worker } from "./util.js";
 
@@ -134,10 +136,36 @@ export async function decodeBench(opts: { rounds: number }): Promise<void> {
       console.log(
         `             node-soap differs from the source in ${m.count} ${m.field} value${m.count === 1 ? "" : "s"}, e.g. ${m.example}`,
       );
+    await wireRatio(url, opts.rounds, expected.length);
     await slowerLink(opts.rounds, expected.length);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Issue 47's figure: each way of decoding ÷ `fetch` + `res.text()` alone, interleaved in one process
+ * (decode-wire.ts), the body decoded as it arrives (our client) and after it has all come.
+ */
+async function wireRatio(url: string, rounds: number, bytes: number): Promise<void> {
+  const w = new Worker("bench/decode-wire.ts", [url, String(Math.max(rounds, 9))]);
+  const r = await w.next<WireReport>(300_000);
+  await w.stop();
+  const c = r.counts;
+  if (c.chunked !== COUNT || c.whole !== COUNT || c["node-soap"] !== COUNT || c.fetch <= 0)
+    fail(
+      `the decode ÷ fetch run got ${JSON.stringify(c)} (expected ${COUNT} messages, ${bytes} bytes)`,
+    );
+  const tm = (k: WireKind) => median(r.times[k]);
+  const of = (k: WireKind) => `${ratio(tm(k), tm("fetch"))} (${fmt(tm(k))} ms)`;
+  const cpu = (k: WireKind) => median(r.cpu[k]);
+  const cpuOf = (k: WireKind) => `${ratio(cpu(k), cpu("fetch"))} (${fmt(cpu(k))} ms)`;
+  console.log(
+    `   decode ÷ fetch alone (fetch + res.text(): ${fmt(tm("fetch"))} ms; median of ${r.times.fetch.length}, interleaved, gc before each): chunked (our client) ${of("chunked")}, whole (arrayBuffer, then decodeEnvelope) ${of("whole")}; node-soap ${of("node-soap")}   (target ≤ 1.5×: ${verdict(tm("chunked") <= 1.5 * tm("fetch") && tm("whole") <= 1.5 * tm("fetch"))})`,
+  );
+  console.log(
+    `             in CPU time of the calling process (the server's not counted; steadier on a loaded host): fetch + res.text() ${fmt(cpu("fetch"))} ms; chunked ${cpuOf("chunked")}, whole ${cpuOf("whole")}; node-soap ${cpuOf("node-soap")}`,
+  );
 }
 
 /** The link speed of the second measurement, in megabits per second. */

@@ -74,3 +74,20 @@ export interface StagesReport {
 
 /** Decode benchmark: untimed calls per client before the timed rounds. */
 export const WARM_UP = 6;
+
+/** What decode-wire.ts compares with `fetch` + `res.text()` alone (see there). */
+export const WIRE_KINDS = ["fetch", "chunked", "whole", "node-soap"] as const;
+export type WireKind = (typeof WIRE_KINDS)[number];
+
+/** decode-wire.ts → parent. */
+export interface WireReport {
+  /** Interleaved calls, gc before each (ms). */
+  readonly times: Record<WireKind, number[]>;
+  /**
+   * This process's CPU time per call (ms; the byte server's is not counted): steadier than the wall
+   * time on a loaded host, where the other processes' turns stretch every call.
+   */
+  readonly cpu: Record<WireKind, number[]>;
+  /** Messages (characters, for fetch) each kind got on its last call. */
+  readonly counts: Record<WireKind, number>;
+}
