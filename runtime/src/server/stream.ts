@@ -211,14 +211,19 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
   const { res } = t;
   const { root, inner, item, itemParentNs } = shape;
   let closed = false;
-  let onClose!: () => void;
-  // Settles when the client goes away: a pending next() (a slow cursor) is not waited for.
-  const gone = new Promise<typeof GONE>((resolve) => {
-    onClose = () => {
-      closed = true;
-      resolve(GONE);
-    };
-  });
+  // Settles the pending next()'s wait when the client goes away: a slow cursor is not waited for.
+  // One slot, overwritten per wait: a Promise.race against one long-lived "gone" promise would
+  // keep a reaction, and the item it settled with, for every item until the end.
+  let wake: ((v: typeof GONE) => void) | undefined;
+  const onClose = () => {
+    closed = true;
+    wake?.(GONE);
+  };
+  const untilGone = <T>(p: Promise<T>) =>
+    new Promise<T | typeof GONE>((resolve, reject) => {
+      wake = resolve;
+      p.then(resolve, reject);
+    });
   res.once("close", onClose);
   const out = new Gathered(t);
   out.add(
@@ -241,7 +246,7 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
       if (out.buf.length >= CHUNK && !out.write()) await drained(res);
       if (closed) return;
       const next = o.items.next();
-      const got = next instanceof Promise ? await Promise.race([next, gone]) : next;
+      const got = next instanceof Promise ? await untilGone(next) : next;
       if (got === GONE || closed) return;
       r = got;
     }
