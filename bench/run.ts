@@ -18,6 +18,9 @@
  *   6. MTOM: a 64 MiB document uploaded and downloaded as MTOM attachments against inline base64,
  *      each side's peak RSS growth against the attachment's size, and node-soap reading the same
  *      MTOM answer (bench/mtom.ts).
+ *   6b. Cursor: an implementation yielding 1,000,000 messages from a cursor, streamed, against the
+ *      whole array on a tenth of them: the server's RSS growth and the time to the first byte
+ *      (bench/cursor.ts; BENCH_CURSOR_MESSAGES sets the count).
  *   7. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  *   7. Type-check cost: tsc's check time and memory on the whole generated SDK, its types.ts alone
@@ -30,7 +33,7 @@
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `mtom`, `generate`, `scaffold`, `service`, `typecheck` or
+ * Options: `decode`, `server`, `wss`, `mtom`, `cursor`, `generate`, `scaffold`, `service`, `typecheck` or
  * `auth` to run one part; `--quick` for a short smoke run.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -44,6 +47,7 @@ import { serviceBench } from "./service.js";
 import { typecheckBench } from "./typecheck.js";
 import { wssBench } from "./wss.js";
 import { mtomBench } from "./mtom.js";
+import { cursorBench } from "./cursor.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
@@ -54,6 +58,7 @@ const only = argv.find((a) =>
     "server",
     "wss",
     "mtom",
+    "cursor",
     "generate",
     "scaffold",
     "service",
@@ -120,6 +125,10 @@ try {
         if (!only || only === "wss")
           await wssBench({ rounds: quick ? 3 : 7, calls: quick ? 100 : 300 });
         if (!only || only === "mtom") await mtomBench({ mebibytes: quick ? 8 : 64 });
+        if (!only || only === "cursor")
+          await cursorBench({
+            count: Number(process.env.BENCH_CURSOR_MESSAGES ?? (quick ? 100_000 : 1_000_000)),
+          });
       })(),
     );
   }

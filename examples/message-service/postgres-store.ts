@@ -61,6 +61,9 @@ const STATEMENTS = {
   deleteMessage: "DELETE FROM messages WHERE id = $1 AND user_id = $2",
 } as const;
 
+/** Rows a cursor FETCHes at a time: memory holds one batch, and a round trip serves 500 messages. */
+const FETCH_ROWS = 500;
+
 export class PostgresStore implements MessageStore {
   readonly description: string;
 
@@ -187,6 +190,68 @@ export class PostgresStore implements MessageStore {
   ): Promise<StoredMessage[]> {
     const r = await this.run<MessageRow>("listMessagesInRange", [userId, startKey, endKey]);
     return r.rows.map(toMessage);
+  }
+
+  streamMessages(userId: number): AsyncIterable<StoredMessage> {
+    return this.cursor("listMessages", [userId]);
+  }
+
+  streamMessagesInRange(
+    userId: number,
+    startKey: string,
+    endKey: string,
+  ): AsyncIterable<StoredMessage> {
+    return this.cursor("listMessagesInRange", [userId, startKey, endKey]);
+  }
+
+  /** Cursors open now, each holding a pooled connection: 0 once every stream has ended. */
+  openCursors = 0;
+
+  /**
+   * The rows of a statement through `DECLARE … CURSOR` in a read-only transaction, FETCHed by the
+   * batch as they are pulled. At the end the transaction commits; closed early (a client gone) it
+   * rolls back; either way the connection goes back to the pool. After an error the connection is
+   * destroyed, not pooled: it may be mid-query or gone.
+   */
+  private async *cursor(
+    name: "listMessages" | "listMessagesInRange",
+    values: unknown[],
+  ): AsyncGenerator<StoredMessage> {
+    const client = await this.pool.connect();
+    this.openCursors++;
+    let inTransaction = false;
+    let broken = false;
+    // The pool listens only to idle connections: one lost while the client reads slowly would
+    // otherwise be an unhandled 'error' event. The next FETCH then fails, and ends the stream.
+    const lost = () => void (broken = true);
+    client.on("error", lost);
+    try {
+      await client.query("BEGIN READ ONLY");
+      inTransaction = true;
+      await client.query({
+        text: `DECLARE listing NO SCROLL CURSOR FOR ${STATEMENTS[name]}`,
+        values,
+      });
+      for (;;) {
+        const { rows } = await client.query<MessageRow>(`FETCH ${FETCH_ROWS} FROM listing`);
+        for (const row of rows) yield toMessage(row);
+        if (rows.length < FETCH_ROWS) break;
+      }
+      await client.query("COMMIT");
+      inTransaction = false;
+    } catch (e) {
+      broken = true;
+      throw e;
+    } finally {
+      if (inTransaction && !broken)
+        broken = await client.query("ROLLBACK").then(
+          () => false,
+          () => true,
+        );
+      this.openCursors--;
+      client.off("error", lost);
+      client.release(broken);
+    }
   }
 
   async deleteMessage(userId: number, id: number): Promise<boolean> {

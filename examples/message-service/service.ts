@@ -80,13 +80,31 @@ async function whileAvailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (!(e instanceof StoreUnavailableError)) throw e;
-    throw new SoapFault({
-      code: "Server",
-      message: UNAVAILABLE,
-      httpStatus: 503,
-      retryAfterSeconds: 1,
-    });
+    throw asFault(e);
+  }
+}
+
+/** A database outage as the 503 Server fault that answers it; any other error as it is. */
+function asFault(e: unknown): unknown {
+  if (!(e instanceof StoreUnavailableError)) return e;
+  return new SoapFault({
+    code: "Server",
+    message: UNAVAILABLE,
+    httpStatus: 503,
+    retryAfterSeconds: 1,
+  });
+}
+
+/**
+ * The stored messages as the API returns them, streamed from the store's cursor: the server pulls
+ * the first before it writes a byte, so an outage at the cursor's opening is answered as a 503
+ * fault; after the first bytes an error closes the connection. Closing this closes the cursor.
+ */
+async function* apiMessages(rows: AsyncIterable<StoredMessage>): AsyncGenerator<MessagesInput> {
+  try {
+    for await (const m of rows) yield toApiMessage(m);
+  } catch (e) {
+    throw asFault(e);
   }
 }
 
@@ -111,7 +129,8 @@ export function createMessageService(
     getMessages: (input, ctx) =>
       whileAvailable(async () => {
         const userId = await check(input, ctx);
-        return (await store.listMessages(userId)).map(toApiMessage);
+        // Authenticated before the result is returned: a wrong password is a fault, not a stream.
+        return apiMessages(store.streamMessages(userId));
       }),
     getMessagesInDateRange: (input, ctx) =>
       whileAvailable(async () => {
@@ -120,7 +139,7 @@ export function createMessageService(
         const start = boundKey(input.startDate.lexical);
         const end = boundKey(input.endDate.lexical);
         if (start > end) return [];
-        return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
+        return apiMessages(store.streamMessagesInRange(userId, start, end));
       }),
     deleteMessage: (input, ctx) =>
       whileAvailable(async () => {

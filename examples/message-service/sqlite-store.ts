@@ -8,7 +8,8 @@ import * as path from "node:path";
 import Database from "better-sqlite3";
 import { hashPassword, type AccountRecord } from "./passwords.js";
 import { checkAccount, checkId, checkMessages, checkSeed, type SeedFile } from "./seed-file.js";
-import { COLUMNS, messageValues, toMessage, type MessageRow } from "./message-rows.js";
+import { messageValues, toMessage, type MessageRow } from "./message-rows.js";
+import { CURSOR_QUERIES, SqliteReaders, type CursorQuery } from "./sqlite-readers.js";
 import type { MessageStore, OpenOptions, SeedMessage, StoredMessage } from "./store.js";
 
 /** How long a call waits for a lock another process holds, by default, in milliseconds. */
@@ -52,11 +53,8 @@ interface HashedAccount extends AccountRecord {
 function requestStatements(db: Database.Database) {
   return {
     account: db.prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?"),
-    all: db.prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? ORDER BY arrived_key, id`),
-    range: db.prepare(
-      `SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND arrived_key >= ? ` +
-        "AND arrived_key <= ? ORDER BY arrived_key, id",
-    ),
+    all: db.prepare(CURSOR_QUERIES.all),
+    range: db.prepare(CURSOR_QUERIES.range),
     delete: db.prepare("DELETE FROM messages WHERE id = ? AND user_id = ?"),
   };
 }
@@ -64,6 +62,8 @@ function requestStatements(db: Database.Database) {
 export class SqliteStore implements MessageStore {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof requestStatements>;
+  /** Connections for cursors; none for an in-memory database, which has only its own. */
+  private readonly readers: SqliteReaders | undefined;
   readonly description: string;
 
   /** Opens (creating it and its folder if needed) and migrates the database at `file`. */
@@ -81,6 +81,10 @@ export class SqliteStore implements MessageStore {
       this.description = file;
       this.migrate();
       this.sql = requestStatements(db);
+      this.readers =
+        file === ":memory:"
+          ? undefined
+          : new SqliteReaders(file, options.timeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
     } catch (e) {
       db?.close();
       throw new Error(`cannot open the database ${file}: ${(e as Error).message}`, { cause: e });
@@ -187,12 +191,39 @@ export class SqliteStore implements MessageStore {
     return (rows as MessageRow[]).map(toMessage);
   }
 
+  streamMessages(userId: number): AsyncIterable<StoredMessage> {
+    return this.cursor("all", [userId]);
+  }
+
+  streamMessagesInRange(
+    userId: number,
+    startKey: string,
+    endKey: string,
+  ): AsyncIterable<StoredMessage> {
+    return this.cursor("range", [userId, startKey, endKey]);
+  }
+
+  /** Cursors open now, each holding a read-only connection: 0 once every stream has ended. */
+  get openCursors(): number {
+    return this.readers?.busy ?? 0;
+  }
+
+  private cursor(q: CursorQuery, params: readonly unknown[]): AsyncIterable<StoredMessage> {
+    if (this.readers) return this.readers.rows(q, params);
+    // An in-memory database has its one connection, whose writes a cursor would stop: read whole.
+    const rows = (): StoredMessage[] => (this.sql[q].all(...params) as MessageRow[]).map(toMessage);
+    return (async function* () {
+      yield* rows();
+    })();
+  }
+
   async deleteMessage(userId: number, id: number): Promise<boolean> {
     checkId(id, "message id");
     return this.sql.delete.run(id, userId).changes === 1;
   }
 
   async close(): Promise<void> {
+    this.readers?.close();
     if (this.db.open) this.db.close();
   }
 }

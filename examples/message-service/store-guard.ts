@@ -76,6 +76,17 @@ class OutageLog {
   }
 }
 
+/** What to throw for `e`: an outage (logged) becomes a StoreUnavailableError; others stay. */
+function unavailable(e: unknown, log: OutageLog): unknown {
+  if (!isOutage(e)) return e;
+  log.failure(e);
+  return e instanceof StoreUnavailableError
+    ? e
+    : new StoreUnavailableError(`the database is unavailable: ${(e as Error).message}`, {
+        cause: e,
+      });
+}
+
 /** `call`'s result, or a StoreUnavailableError when it fails for an outage or takes too long. */
 async function limited<T>(call: () => Promise<T>, log: OutageLog, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -90,15 +101,37 @@ async function limited<T>(call: () => Promise<T>, log: OutageLog, timeoutMs: num
     log.success();
     return result;
   } catch (e) {
-    if (!isOutage(e)) throw e;
-    log.failure(e);
-    throw e instanceof StoreUnavailableError
-      ? e
-      : new StoreUnavailableError(`the database is unavailable: ${(e as Error).message}`, {
-          cause: e,
-        });
+    throw unavailable(e, log);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * A cursor's rows with its opening (the first pull: a connection, the query) under the time limit,
+ * and outages told apart on every pull; the driver's own timeouts bound the later ones without a
+ * timer per row. Closing it early closes the cursor, without waiting for a pull under way.
+ */
+async function* guardedRows<T>(
+  rows: AsyncIterable<T>,
+  log: OutageLog,
+  timeoutMs: number,
+): AsyncGenerator<T> {
+  const it = rows[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    let r = await limited(() => it.next(), log, timeoutMs);
+    while (r.done !== true) {
+      yield r.value;
+      try {
+        r = await it.next();
+      } catch (e) {
+        throw unavailable(e, log);
+      }
+    }
+    ended = true;
+  } finally {
+    if (!ended) void Promise.resolve(it.return?.()).catch(() => undefined);
   }
 }
 
@@ -118,6 +151,9 @@ export function guardStore(store: MessageStore, options: GuardOptions): MessageS
     findAccount: (...a) => within(() => store.findAccount(...a)),
     listMessages: (...a) => within(() => store.listMessages(...a)),
     listMessagesInRange: (...a) => within(() => store.listMessagesInRange(...a)),
+    streamMessages: (...a) => guardedRows(store.streamMessages(...a), reads, options.timeoutMs),
+    streamMessagesInRange: (...a) =>
+      guardedRows(store.streamMessagesInRange(...a), reads, options.timeoutMs),
     deleteMessage: (...a) => within(() => store.deleteMessage(...a), writes),
   };
 }

@@ -57,6 +57,19 @@ export interface MessageStore {
    */
   listMessagesInRange(userId: number, startKey: string, endKey: string): Promise<StoredMessage[]>;
   /**
+   * `listMessages`' messages read through a cursor as they are pulled, for a streamed answer: memory
+   * holds a batch at most, whatever the account's size. The cursor (a connection, a read
+   * transaction) is opened at the first `next()` and released when the rows end, on an error, or
+   * by `return()` (a client gone mid-stream). Nothing is written.
+   */
+  streamMessages(userId: number): AsyncIterable<StoredMessage>;
+  /** `listMessagesInRange`'s messages through a cursor, as `streamMessages`. */
+  streamMessagesInRange(
+    userId: number,
+    startKey: string,
+    endKey: string,
+  ): AsyncIterable<StoredMessage>;
+  /**
    * Deletes message `id` if the account owns it; false (deleting nothing) otherwise. Of concurrent
    * deletes of one message, from any number of processes, exactly one resolves true.
    */

@@ -14,6 +14,7 @@ import {
 import { open, type MessageStore } from "../../examples/message-service/store.js";
 import { SoapFault, XsdDateTime } from "../../generated-samples/message-service/index.js";
 import { createDatabase } from "../support/postgres.js";
+import { resultItems } from "../support/result-items.js";
 import { usePostgres } from "../support/use-postgres.js";
 import { ALICE, bare, BOB, CTX, EDGE_MESSAGE, login, SEED, tempDir } from "./helpers.js";
 
@@ -82,10 +83,12 @@ for (const [name, target, skip] of KINDS) {
       const service = createMessageService(store);
       const range = async (start: string, end: string) =>
         ids(
-          ((await service.getMessagesInDateRange(
-            { ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) },
-            CTX,
-          )) ?? []) as { Id: number }[],
+          (await resultItems(
+            service.getMessagesInDateRange(
+              { ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) },
+              CTX,
+            ),
+          )) as { Id: number }[],
         );
       expect(await range("2024-03-10T12:00:00.1234567", "2024-03-10T12:00:00.1234567")).toEqual([
         105,

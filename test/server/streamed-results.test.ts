@@ -244,6 +244,33 @@ describe("backpressure and disconnects", () => {
     expect(pulled).toBeLessThan(TOTAL / 10);
   });
 
+  it("sends the head and the items read while the cursor waits for its next rows", async () => {
+    // The cursor's second row comes only once the client has read the first: unsent, it never would.
+    let received!: () => void;
+    const firstSeen = new Promise<void>((resolve) => (received = resolve));
+    answer = () =>
+      (async function* () {
+        yield message(1);
+        await firstSeen;
+        yield message(2);
+      })();
+    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+    const res = await new Promise<import("node:http").IncomingMessage>((resolve) => {
+      req.on("response", resolve);
+      req.end();
+    });
+    let text = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      text += chunk;
+      if (text.includes("sender 1 &lt;&amp;&gt;")) received();
+    });
+    await new Promise((resolve) => res.on("end", resolve));
+    expect(res.statusCode).toBe(200);
+    expect(text.indexOf("sender 1")).toBeLessThan(text.indexOf("sender 2"));
+    expect(text).toMatch(/<\/ArrayOfMessages>$/);
+  });
+
   it("returns a cursor whose client left while it waited for the next row", async () => {
     let pulled = 0;
     let returned!: () => void;

@@ -168,6 +168,41 @@ export interface StreamTarget {
 }
 
 /**
+ * The bytes gathered for the next write. The loop writes them once they reach CHUNK; when it waits
+ * instead (a cursor fetching its next rows, a drain), an immediate writes what is ready, so that the
+ * head and the items already read do not sit unsent: one immediate per chunk, not per item, since
+ * items read without waiting run in one go before it fires.
+ */
+class Gathered {
+  buf = "";
+  /** Set once the answer is ended or abandoned: nothing more is written. */
+  over = false;
+  private armed = false;
+  constructor(private readonly t: StreamTarget) {}
+
+  add(s: string): void {
+    this.buf += s;
+    if (this.armed) return;
+    this.armed = true;
+    setImmediate(this.flushWaiting);
+  }
+
+  private readonly flushWaiting = (): void => {
+    this.armed = false;
+    if (!this.over && this.buf !== "" && !this.t.res.destroyed) this.write();
+  };
+
+  /** Writes what is gathered (the status line and headers first); false when the socket is full. */
+  write(): boolean {
+    const { t } = this;
+    if (!t.res.headersSent) writeHead(t);
+    const s = this.buf;
+    this.buf = "";
+    return t.res.write(s);
+  }
+}
+
+/**
  * Writes a streamed answer. An error once bytes have gone out (an item that does not fit its type,
  * the iterator's throw) destroys the connection, as ASMX does: no second envelope. A client that
  * goes away stops the pulling, and the iterator's `return()` is called (a cursor closes).
@@ -176,20 +211,27 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
   const { res } = t;
   const { root, inner, item, itemParentNs } = shape;
   let closed = false;
-  let onClose!: () => void;
-  // Settles when the client goes away: a pending next() (a slow cursor) is not waited for.
-  const gone = new Promise<typeof GONE>((resolve) => {
-    onClose = () => {
-      closed = true;
-      resolve(GONE);
-    };
-  });
+  // Settles the pending next()'s wait when the client goes away: a slow cursor is not waited for.
+  // One slot, overwritten per wait: a Promise.race against one long-lived "gone" promise would
+  // keep a reaction, and the item it settled with, for every item until the end.
+  let wake: ((v: typeof GONE) => void) | undefined;
+  const onClose = () => {
+    closed = true;
+    wake?.(GONE);
+  };
+  const untilGone = <T>(p: Promise<T>) =>
+    new Promise<T | typeof GONE>((resolve, reject) => {
+      wake = resolve;
+      p.then(resolve, reject);
+    });
   res.once("close", onClose);
-  let buf =
+  const out = new Gathered(t);
+  out.add(
     t.before +
-    startTag(root.name, root.ns, "", t.rootExtra + xsiTypeAttr(root)) +
-    ">" +
-    (inner ? startTag(inner.name, inner.ns, root.ns, xsiTypeAttr(inner)) + ">" : "");
+      startTag(root.name, root.ns, "", t.rootExtra + xsiTypeAttr(root)) +
+      ">" +
+      (inner ? startTag(inner.name, inner.ns, root.ns, xsiTypeAttr(inner)) + ">" : ""),
+  );
   const tail = (inner ? `</${inner.name}>` : "") + `</${root.name}>` + t.after;
   let count = 0;
   let r = o.first;
@@ -200,28 +242,27 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
         throw new ValueFormatError(`more than ${item.max} ${item.prop} items`);
       const v = r.value === undefined && inner ? null : r.value;
       const path = `${item.prop}[${count - 1}]`;
-      buf += withXsiTypes(t.xsiTypeAlways, () => writeOccurrence(item, itemParentNs, v, path));
-      if (buf.length >= CHUNK) {
-        if (!res.headersSent) writeHead(t);
-        const more = res.write(buf);
-        buf = "";
-        if (!more) await drained(res);
-      }
+      out.add(withXsiTypes(t.xsiTypeAlways, () => writeOccurrence(item, itemParentNs, v, path)));
+      if (out.buf.length >= CHUNK && !out.write()) await drained(res);
       if (closed) return;
       const next = o.items.next();
-      const got = next instanceof Promise ? await Promise.race([next, gone]) : next;
+      const got = next instanceof Promise ? await untilGone(next) : next;
       if (got === GONE || closed) return;
       r = got;
     }
     finished = true;
     if (count < item.min) throw new ValueFormatError(`fewer than ${item.min} ${item.prop} items`);
+    out.add(tail);
+    out.over = true;
     if (!res.headersSent) writeHead(t);
-    res.end(buf + tail);
+    res.end(out.buf);
   } catch (e) {
+    out.over = true;
     if (!res.headersSent) return t.failEarly(e);
     t.log(`wsdl-tsgen: ${t.what} failed while its result was streamed: connection closed`, e);
     res.destroy();
   } finally {
+    out.over = true;
     res.off("close", onClose);
     // Not awaited: an async generator's return() waits for its pending next().
     if (!finished) void closeItems(o.items, t);

@@ -10,6 +10,9 @@ import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
 import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
 import { soapFault } from "./respond.js";
 
+/** The attachments of an operation that has none: one object, not one per request. */
+const NO_PARTS: Record<string, Uint8Array> = Object.freeze({});
+
 /**
  * The request's attachment parts the operation declares ({} when it declares none); undefined
  * when a Client fault answered a request that is no package or lacks a part.
@@ -20,7 +23,7 @@ export function requestAttachments(
   op: SoapOperationDesc,
   parts: ReadonlyMap<string, BodyPart> | undefined,
 ): Record<string, Uint8Array> | undefined {
-  if (!op.attachments) return {};
+  if (!op.attachments) return NO_PARTS;
   const names = op.attachments.map((d) => d.part).join(", ");
   try {
     if (!parts) throw new MultipartError("it is no multipart/related package", "missing-part");
@@ -35,7 +38,7 @@ export function requestAttachments(
 
 /** `input` with the attachment parts as its properties. */
 export function withAttachments(input: unknown, parts: Record<string, Uint8Array>): unknown {
-  if (Object.keys(parts).length === 0) return input;
+  if (parts === NO_PARTS || Object.keys(parts).length === 0) return input;
   return Object.assign(input !== null && typeof input === "object" ? input : {}, parts);
 }
 

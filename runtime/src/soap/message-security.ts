@@ -95,6 +95,8 @@ export class SecurityRefusal extends Error {
   }
 }
 
+const unsecured = (xml: string): string => xml;
+
 /**
  * An envelope's securing beside its attachment parts: `secure` itself, or an Error for parts that a
  * security not covering attachments would leave unsigned (a signed envelope beside unsigned parts
@@ -106,8 +108,9 @@ export function securing(
     ((xml: string, version: SoapVersion, parts?: readonly MessagePart[]) => string) | undefined,
   version: SoapVersion,
 ): (xml: string, parts?: readonly MessagePart[]) => string {
+  // Without security (the common case) nothing is made per message.
+  if (!secure) return unsecured;
   return (xml, parts = []) => {
-    if (!secure) return xml;
     if (parts.length > 0 && security?.securesAttachments !== true)
       throw new Error(
         "the message's security does not sign attachment parts, and a signed envelope would vouch for parts it does not cover; expected security that signs them (x509Security), or no attachments",
