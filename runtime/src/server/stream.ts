@@ -254,7 +254,9 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
     if (count < item.min) throw new ValueFormatError(`fewer than ${item.min} ${item.prop} items`);
     out.add(tail);
     out.over = true;
-    if (!res.headersSent) writeHead(t);
+    // All of it gathered before any write (a short or quick result): sent with its length, as a
+    // whole answer (and ASMX) is, not chunked.
+    if (!res.headersSent) writeHead(t, Buffer.byteLength(out.buf));
     res.end(out.buf);
   } catch (e) {
     out.over = true;
@@ -269,11 +271,12 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
   }
 }
 
-function writeHead(t: StreamTarget): void {
+function writeHead(t: StreamTarget, length?: number): void {
   t.res.writeHead(200, {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Type": t.contentType,
+    ...(length === undefined ? {} : { "Content-Length": length }),
   });
 }
 
