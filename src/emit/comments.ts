@@ -56,17 +56,20 @@ export function docComment(text: string, indent: string): string {
   const oneLine = text.indexOf("\n") === -1 && text.indexOf("*/") === -1;
   if (oneLine && indent.length + text.length + 7 <= PRINT_WIDTH)
     return `${indent}/** ${text.trim()} */`;
-  const lines = text
-    .replace(/\*\//g, "*\\/")
-    .split(/\r?\n/)
-    .map((l) => l.trim());
-  if (lines.length === 1 && indent.length + lines[0]!.length + 7 <= PRINT_WIDTH)
-    return `${indent}/** ${lines[0]} */`;
+  // One pass over the lines, no array per step: every type's JSDoc has several (its provenance).
+  const lines = (text.includes("*/") ? text.replace(/\*\//g, "*\\/") : text).split("\n");
+  const first = lines[0]!.trim();
+  if (lines.length === 1 && indent.length + first.length + 7 <= PRINT_WIDTH)
+    return `${indent}/** ${first} */`;
   const room = PRINT_WIDTH - indent.length - 3;
-  const body = lines
-    .flatMap((l) => (l === "" ? [""] : wrapLine(l, room)))
-    .map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`));
-  return [`${indent}/**`, ...body, `${indent} */`].join("\n");
+  let out = `${indent}/**`;
+  // `trim` drops the `\r` of a `\r\n` line end.
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.length <= room) out += line === "" ? `\n${indent} *` : `\n${indent} * ${line}`;
+    else for (const part of wrapLine(line, room)) out += `\n${indent} * ${part}`;
+  }
+  return `${out}\n${indent} */`;
 }
 
 /** `//` comment lines at `indent`, each line of `text` wrapped to the width. */

@@ -12,7 +12,7 @@ import type {
 import { BIG_INTEGER_SCALARS } from "../model/builtins.js";
 import { symbol } from "./generated-file.js";
 import { rtType, type EmitContext } from "./context.js";
-import { cat, union, type Code } from "./code.js";
+import { cat, sameJson, union, type Code } from "./code.js";
 
 export type Mode = "output" | "input";
 
@@ -87,7 +87,7 @@ export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): Code {
 export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, second: Mode): Code[] {
   const a = typeExpr(ctx, bag, first);
   const b = typeExpr(ctx, bag, second);
-  return JSON.stringify(a) === JSON.stringify(b) ? [a] : [a, b];
+  return sameJson(a, b) ? [a] : [a, b];
 }
 
 /**

@@ -48,6 +48,40 @@ describe("the printer", () => {
     expect(stringLiteral('a\\"')).toBe(`'a\\\\"'`);
   });
 
+  it("single-quotes a string as JSON escapes it, control characters and lone surrogates too", () => {
+    // The reference: JSON's text; where double quotes outnumber single ones, unescaped at each
+    // double quote and escaped at each single one.
+    const reference = (t: string) =>
+      t.split('"').length <= t.split("'").length
+        ? JSON.stringify(t)
+        : `'${JSON.stringify(t).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+    const pieces = [
+      '"',
+      '"',
+      "'",
+      "\\",
+      "\n",
+      "\r",
+      "\t",
+      "\b",
+      "\f",
+      "\u0001",
+      "\u001f",
+      "\u007f",
+    ];
+    const more = ["\u2028", "\ud83d\ude00", "\ud800", "\udc00", "é", "a", " ", '\\"', '<x a="1"/>'];
+    const all = [...pieces, ...more];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 500; n++) {
+      const text =
+        '""' + Array.from({ length: next() % 12 }, () => all[next() % all.length]).join("");
+      const literal = stringLiteral(text);
+      expect(literal).toBe(reference(text));
+      expect(eval(literal)).toBe(text);
+    }
+  });
+
   it("keeps a list on one line when it fits, with what follows it", () => {
     expect(
       print(cat("const x = ", call("f", "a", array(["1", "2"]), object([["k", "v"]])), ";")),

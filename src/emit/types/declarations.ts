@@ -3,7 +3,7 @@ import type { ComplexType, SimpleType } from "../../model/model.js";
 import { concreteMembers } from "../../transform/families.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { objectKey } from "../../names/identifiers.js";
-import { block, cat, typeArgs, union, type Code, type Statement } from "../code.js";
+import { block, cat, sameJson, typeArgs, union, type Code, type Statement } from "../code.js";
 import { complexShape, type Keyed } from "./members.js";
 import { provenance } from "./provenance.js";
 import {
@@ -123,8 +123,8 @@ function inputOfInterface(
 ): Code | undefined {
   const output = complexShape(ctx, t, "output");
   if (output.unions.length > 0 || output.members.length === 0) return undefined;
-  const same = new Map(output.members.map(([key, m]) => [key, JSON.stringify(m)]));
-  const changed = members.filter(([key, m]) => same.get(key) !== JSON.stringify(m));
+  const same = new Map(output.members);
+  const changed = members.filter(([key, m]) => !same.has(key) || !sameJson(same.get(key), m));
   const keys = changed.map(([key]) => JSON.stringify(key));
   const base = typeArgs("Omit", [ctx.plan.names.type(t).type, union(keys)]);
   return block(
