@@ -31,6 +31,7 @@ export const INDEX_RUNTIME_VALUES = [
   "OperationUnavailableError",
   "ResponseFormatError",
   "SoapFault",
+  "StreamedResultError",
   "TransportError",
   "XsdDate",
   "XsdDateTime",

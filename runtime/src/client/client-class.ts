@@ -13,11 +13,25 @@ export function clientClass<
   C extends object = Client<S>,
   O extends object = ClientOptionsOf<S>,
 >(desc: S): ClientClass<S, C, O> {
+  // Every method: the generated types name those whose result may be streamed; iterating another
+  // fails with what it is (see client/stream.ts).
+  const streamedMethods = Object.entries<string>(desc.methods);
   class GeneratedClient {
     readonly #client: ServiceClient;
 
+    /** One method per operation whose result may be streamed, iterating its items. */
+    readonly stream: Readonly<Record<string, (input: unknown, options?: CallOptions) => unknown>>;
+
     constructor(options: ClientOptions = {}) {
-      this.#client = new ServiceClient(desc, options);
+      const client = (this.#client = new ServiceClient(desc, options));
+      this.stream = Object.freeze(
+        Object.fromEntries(
+          streamedMethods.map(([method, operation]) => [
+            method,
+            (input: unknown, o?: CallOptions) => client.stream(operation, input, o),
+          ]),
+        ),
+      );
     }
 
     get port(): string {
