@@ -105,7 +105,17 @@ export async function* streamCall(
   const t = new Transfer(caller, plan, callOptions);
   try {
     const res = await t.open();
-    if (streamable(res)) return yield* t.items(res);
+    if (streamable(res)) {
+      t.reading(res);
+      for (let got = await t.next(); got !== undefined; got = await t.next())
+        for (let i = 0; i < got.length; i++) {
+          const v = got[i];
+          // Held by the caller only: memory stays one chunk's items.
+          got[i] = undefined;
+          yield v;
+        }
+      return;
+    }
     // Read whole as the call would be (an HTTP error, a fault, a package, another charset).
     const r = plan.reader();
     const value = r.answer(await t.whole(res, r.root));
@@ -135,8 +145,25 @@ class Transfer {
   private readonly maxItemBytes: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private body: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  /** Items yielded so far. */
+  /** Items read so far (each yielded before the next chunk is read). */
   private count = 0;
+  /** The items the last chunk completed. */
+  private readonly got: unknown[] = [];
+  /** Bytes read since the last chunk that completed an item. */
+  private since = 0;
+  private readonly blank = new BlankSoFar();
+  private failure: { error: unknown } | undefined;
+  /** The body has been read to its end, or has failed to decode. */
+  private ended = false;
+  private decoding:
+    | {
+        readonly res: Response;
+        readonly frames: ItemFrames;
+        readonly reader: ResponseReader;
+        readonly strict: boolean;
+        readonly d: ChunkDecoder;
+      }
+    | undefined;
   /** The response has been read to its end: nothing to close. */
   finished = false;
 
@@ -169,74 +196,84 @@ class Transfer {
   }
 
   /**
-   * The items of a streamable response, each as soon as the chunk that completes it has been read.
-   * What fails once items have been yielded is a StreamedResultError with their count.
+   * Starts reading a streamable response: `next()` then gives the items each chunk completes.
    */
-  async *items(res: Response): AsyncGenerator<unknown, void, undefined> {
-    const got: unknown[] = [];
-    const frames = itemFrames(this.plan.shape!, (v) => void got.push(v));
+  reading(res: Response): void {
+    const frames = itemFrames(this.plan.shape!, (v) => void this.got.push(v));
     const reader = this.plan.reader(frames);
     const options = this.caller.decodeOptions();
     // Elements are counted per item (maxItemBytes bounds them), not over the whole result.
     const limits = { ...(options.limits ?? DEFAULT_DECODE_LIMITS), maxElements: Infinity };
-    const d = new ChunkDecoder(reader.root, { ...options, limits }, 0);
-    const blank = new BlankSoFar();
-    let failure: { error: unknown } | undefined;
+    this.decoding = {
+      res,
+      frames,
+      reader,
+      strict: options.strict ?? true,
+      d: new ChunkDecoder(reader.root, { ...options, limits }, 0),
+    };
+    this.body = res.body!.getReader();
+  }
+
+  /**
+   * The items the next chunks complete (at least one), undefined once the response has been read
+   * and found whole. What fails once items have been yielded is a StreamedResultError with their
+   * count.
+   */
+  async next(): Promise<unknown[] | undefined> {
     try {
-      this.body = res.body!.getReader();
-      let since = 0;
-      for (let chunk = await this.read(); chunk; chunk = await this.read()) {
-        blank.add(chunk);
-        try {
-          d.write(chunk);
-        } catch (error) {
-          failure = { error };
-          break;
-        }
-        since = got.length > 0 ? 0 : since + chunk.length;
-        if (since > this.maxItemBytes) throw this.itemTooLarge();
-        // From the first item on, nothing read is kept (before it, a fault's text is).
-        if (this.count === 0 && got.length > 0) d.forget();
-        yield* this.take(got);
-      }
-      if (!failure && !blank.blank) {
-        try {
-          d.end();
-        } catch (error) {
-          failure = { error };
-        }
-      }
-      yield* this.take(got);
-      this.finished = true;
-      const received = new Received(
-        res.status,
-        res.headers.get("content-type") ?? "",
-        () => d.received(),
-        res.headers,
-        {
-          root: reader.root,
-          failure,
-          blank: blank.blank,
-        },
-      );
-      reader.answer(received);
-      frames.check(options.strict ?? true);
+      return await this.nextItems();
     } catch (e) {
+      this.decoding?.d.release();
       throw this.count > 0 ? new StreamedResultError(this.count, e) : e;
-    } finally {
-      d.release();
     }
   }
 
-  /** Yields the items read from the last chunk, holding none of them after. */
-  private *take(got: unknown[]): Generator<unknown, void, undefined> {
-    for (let i = 0; i < got.length; i++) {
-      const v = got[i];
-      got[i] = undefined;
-      this.count++;
-      yield v;
-    }
+  private async nextItems(): Promise<unknown[] | undefined> {
+    const { d, res, reader, frames, strict } = this.decoding!;
+    const got = this.got;
     got.length = 0;
+    while (this.failure === undefined && !this.ended) {
+      const chunk = await this.read();
+      if (chunk === undefined) break;
+      this.blank.add(chunk);
+      try {
+        d.write(chunk);
+      } catch (error) {
+        this.failure = { error };
+        break;
+      }
+      this.since = got.length > 0 ? 0 : this.since + chunk.length;
+      if (this.since > this.maxItemBytes) throw this.itemTooLarge();
+      if (got.length > 0) return this.counted(got);
+    }
+    if (!this.ended) {
+      this.ended = true;
+      if (!this.failure && !this.blank.blank) {
+        try {
+          d.end();
+        } catch (error) {
+          this.failure = { error };
+        }
+      }
+      d.release();
+      // The items read before the end (or a failure) first; how it ended at the next call.
+      if (got.length > 0) return this.counted(got);
+    }
+    if (this.finished) return undefined;
+    this.finished = true;
+    const type = res.headers.get("content-type") ?? "";
+    const decoded = { root: reader.root, failure: this.failure, blank: this.blank.blank };
+    reader.answer(new Received(res.status, type, () => d.received(), res.headers, decoded));
+    frames.check(strict);
+    return undefined;
+  }
+
+  /** The items a chunk completed, counted. */
+  private counted(got: unknown[]): unknown[] {
+    // From the first item on, nothing read is kept (before it, a fault's text is).
+    if (this.count === 0) this.decoding!.d.forget();
+    this.count += got.length;
+    return got;
   }
 
   /** The next chunk of the body, undefined at its end; failures are TransportErrors. */
@@ -272,6 +309,7 @@ class Transfer {
   /** Closes the connection unless the response was read to its end (a break, an error). */
   close(): void {
     clearTimeout(this.timer);
+    this.decoding?.d.release();
     if (this.finished) return;
     this.abort.abort(new DOMException("the streamed result was closed", "AbortError"));
     this.body?.cancel().catch(() => {});
