@@ -7,6 +7,8 @@ import { type CallOptions, type ClientOptions } from "./options.js";
 import type { AnyServiceDesc } from "../descriptors/contract.js";
 import type { Client, ClientClass, ClientOptionsOf } from "./contract.js";
 
+type StreamMethod = (input: unknown, options?: CallOptions) => AsyncIterable<unknown>;
+
 /** The client class of the service `desc` describes. */
 export function clientClass<
   S extends AnyServiceDesc,
@@ -19,19 +21,23 @@ export function clientClass<
   class GeneratedClient {
     readonly #client: ServiceClient;
 
-    /** One method per operation whose result may be streamed, iterating its items. */
-    readonly stream: Readonly<Record<string, (input: unknown, options?: CallOptions) => unknown>>;
+    #stream: Readonly<Record<string, StreamMethod>> | undefined;
 
     constructor(options: ClientOptions = {}) {
-      const client = (this.#client = new ServiceClient(desc, options));
-      this.stream = Object.freeze(
+      this.#client = new ServiceClient(desc, options);
+    }
+
+    /** One method per operation, iterating its result's items as they arrive (made when asked). */
+    get stream(): Readonly<Record<string, StreamMethod>> {
+      const client = this.#client;
+      return (this.#stream ??= Object.freeze(
         Object.fromEntries(
           streamedMethods.map(([method, operation]) => [
             method,
             (input: unknown, o?: CallOptions) => client.stream(operation, input, o),
           ]),
         ),
-      );
+      ));
     }
 
     get port(): string {
