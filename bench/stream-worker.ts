@@ -37,9 +37,14 @@ if (mode === "memory") {
   gc();
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
-  const n = await call(kind!, `${url}?count=${count}`);
-  const ms = performance.now() - started;
-  await reply({ n, ms, growth: process.resourceUsage().maxRSS * 1024 - rssBefore });
+  try {
+    const n = await call(kind!, `${url}?count=${count}`);
+    const ms = performance.now() - started;
+    await reply({ n, ms, growth: process.resourceUsage().maxRSS * 1024 - rssBefore });
+  } catch (e) {
+    // A call that fails (ours whole past maxResponseBytes, say) is a figure too.
+    await reply({ error: e instanceof Error ? e.message : String(e) });
+  }
 } else {
   const url = kind!;
   const [count, rounds] = rest.map(Number) as [number, number];

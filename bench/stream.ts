@@ -20,7 +20,8 @@ interface MemoryRun {
 async function memoryRun(kind: string, url: string, count: number): Promise<MemoryRun | string> {
   const w = new Worker(WORKER, ["memory", kind, url, String(count)]);
   try {
-    return await w.next<MemoryRun>(600_000);
+    const r = await w.next<MemoryRun | { error: string }>(600_000);
+    return "error" in r ? `failed: ${r.error.slice(0, 160)}` : r;
   } catch (e) {
     const first = (e instanceof Error ? e.message : String(e)).split("\n").slice(0, 3).join(" ");
     return `failed (${first.slice(0, 160)})`;
