@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ApiClient,
+  createApiHandler,
   ResponseFormatError,
   SoapFault,
   StreamedResultError,
@@ -294,5 +295,36 @@ describe("faults and broken answers", () => {
     expect((e as Error).message).toMatch(
       /DeleteMessage over port ApiSoap is not one repeated element/,
     );
+  });
+});
+
+describe("against the generated server streaming from a cursor", () => {
+  it("a break ends the server's iteration (its cursor closes)", async () => {
+    let cursorClosed!: () => void;
+    const closedCursor = new Promise<void>((resolve) => (cursorClosed = resolve));
+    const handler = createApiHandler({
+      getMessages: async function* () {
+        try {
+          for (let i = 0; ; i++) yield { DateArrived: "2024-01-15T08:30:00", UserId: 1, Id: i };
+        } finally {
+          cursorClosed();
+        }
+      },
+    });
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => server.close() });
+    const { port } = server.address() as AddressInfo;
+    const client = new ApiClient({
+      endpoint: `http://127.0.0.1:${port}/api.asmx`,
+      port: "ApiSoap12",
+    });
+    const ids = [];
+    for await (const m of client.stream.getMessages(ALICE)) {
+      ids.push(m?.Id);
+      if (ids.length === 1000) break;
+    }
+    expect(ids).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    await closedCursor;
   });
 });
