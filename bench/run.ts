@@ -29,12 +29,16 @@
  *   8. Authentication: a GetMessages call with Basic, NTLM and Kerberos through Apache, on a
  *      kept-alive connection and as a first call with its handshake (bench/auth.ts). Only with
  *      `auth`: it starts Apache and a Kerberos realm.
+ *   9. Client, GetMessages streamed: `client.stream.getMessages` on 100,000 messages generated as
+ *      they are sent (1,000,000, ~450 MB, with `stream --million`), its peak RSS growth, its time
+ *      per message against the whole call on 10,000, node-soap beside it (bench/stream.ts).
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `wss`, `mtom`, `cursor`, `generate`, `scaffold`, `service`, `typecheck` or
- * `auth` to run one part; `--quick` for a short smoke run.
+ * Options: `decode`, `server`, `wss`, `mtom`, `cursor`, `stream`, `generate`, `scaffold`,
+ * `service`, `typecheck` or `auth` to run one part; `--quick` for a short smoke run; `--million`
+ * for the streamed bench's 1,000,000 messages.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus } from "node:os";
@@ -48,6 +52,7 @@ import { typecheckBench } from "./typecheck.js";
 import { wssBench } from "./wss.js";
 import { mtomBench } from "./mtom.js";
 import { cursorBench } from "./cursor.js";
+import { streamBench } from "./stream.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
@@ -59,6 +64,7 @@ const only = argv.find((a) =>
     "wss",
     "mtom",
     "cursor",
+    "stream",
     "generate",
     "scaffold",
     "service",
@@ -131,6 +137,15 @@ try {
           });
       })(),
     );
+  }
+  // Bounded by its own per-run limits: a million messages take minutes.
+  if (!only || only === "stream") {
+    const million = argv.includes("--million");
+    await streamBench({
+      count: million ? 1_000_000 : quick ? 20_000 : 100_000,
+      nodeSoapSizes: million ? [10_000, 100_000, 1_000_000] : quick ? [10_000] : [10_000, 100_000],
+      rounds: quick ? 3 : 9,
+    });
   }
   // Bounded by its own per-run limits: its length depends on the corpus and the peer.
   if (!only || only === "generate") await generateBench({ rounds: quick ? 2 : 5 });

@@ -44,6 +44,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
   XsdDate,
   XsdDateTime,

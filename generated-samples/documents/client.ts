@@ -15,6 +15,13 @@ export interface DocumentsClient {
   readonly upload: (input: Upload, options?: CallOptions) => Promise<DocumentInfo>;
   readonly download: (input: Download, options?: CallOptions) => Promise<Document>;
   readonly list: (input: List, options?: CallOptions) => Promise<Document[]>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    readonly list: (input: List, options?: CallOptions) => AsyncIterable<Document>;
+  };
 }
 
 /**

@@ -97,5 +97,6 @@ export interface DocumentsOperations {
     serverInput: List;
     serverOutput: DocumentInput[];
     serverItem: DocumentInput;
+    item: Document;
   };
 }

@@ -10,6 +10,7 @@ import type {
   DeleteMessage,
   GetMessages,
   GetMessagesInDateRangeInput,
+  Messages,
 } from "./types.js";
 
 export type ApiClientOptions = ClientOptions<ApiPortName>;
@@ -32,6 +33,24 @@ export interface ApiClient {
   ) => Promise<ArrayOfMessages | undefined>;
   /** Deletes one message of the account. */
   readonly deleteMessage: (input: DeleteMessage, options?: CallOptions) => Promise<void>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    /** Returns all messages of the account. */
+    readonly getMessages: (
+      input: GetMessages,
+      options?: CallOptions,
+    ) => AsyncIterable<Messages | null>;
+    /**
+     * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
+     */
+    readonly getMessagesInDateRange: (
+      input: GetMessagesInDateRangeInput,
+      options?: CallOptions,
+    ) => AsyncIterable<Messages | null>;
+  };
 }
 
 /**

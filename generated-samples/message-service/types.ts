@@ -99,6 +99,7 @@ export interface ApiOperations {
     serverInput: GetMessages;
     serverOutput: ArrayOfMessagesInput | undefined;
     serverItem: MessagesInput | null;
+    item: Messages | null;
   };
   /**
    * Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).
@@ -109,6 +110,7 @@ export interface ApiOperations {
     serverInput: GetMessagesInDateRange;
     serverOutput: ArrayOfMessagesInput | undefined;
     serverItem: MessagesInput | null;
+    item: Messages | null;
   };
   /** Deletes one message of the account. */
   deleteMessage: {

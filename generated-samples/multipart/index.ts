@@ -33,6 +33,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
   XsdDate,
   XsdDateTime,

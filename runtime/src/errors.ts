@@ -117,6 +117,27 @@ export class ResponseFormatError extends Error {
   }
 }
 
+/**
+ * A streamed result (`client.stream.op(…)`) that failed after it had yielded items: a fault, XML
+ * that is malformed or not what the WSDL promises, a connection lost, a limit passed. What went
+ * wrong is its `cause`; the items yielded before it stand.
+ */
+export class StreamedResultError extends Error {
+  constructor(
+    /** How many items the iteration yielded before the failure. */
+    readonly itemsYielded: number,
+    cause: unknown,
+  ) {
+    super(
+      `the streamed result failed after ${itemsYielded} item${itemsYielded === 1 ? "" : "s"}: ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+      { cause },
+    );
+    this.name = "StreamedResultError";
+  }
+}
+
 const NETWORK_CODES: Readonly<Record<string, string>> = {
   ECONNREFUSED: "connection refused",
   ECONNRESET: "connection reset",

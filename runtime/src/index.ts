@@ -73,6 +73,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
 } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";

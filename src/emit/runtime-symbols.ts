@@ -61,6 +61,7 @@ export const RUNTIME_SYMBOLS = {
   ResponseFormatError: "class",
   SoapFault: "class",
   SoapFaultInit: "type",
+  StreamedResultError: "class",
   TransportError: "class",
   undescribedOf: "value",
 } as const satisfies Record<string, RuntimeKind>;

@@ -31,6 +31,7 @@ export const INDEX_RUNTIME_VALUES = [
   "OperationUnavailableError",
   "ResponseFormatError",
   "SoapFault",
+  "StreamedResultError",
   "TransportError",
   "XsdDate",
   "XsdDateTime",
@@ -154,8 +155,8 @@ function serviceNames(
 ): void {
   const base = typeIdentifier(s.name);
   const methods = new Map<string, string>();
-  // `port` is the client's own property.
-  const methodScope = new NameScope(["constructor", "port"]);
+  // `port` and `stream` (the streaming twins) are the client's own properties.
+  const methodScope = new NameScope(["constructor", "port", "stream"]);
   for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
   plan.names.setService(s, {
     client: types.claim(joinName(base, "Client")),

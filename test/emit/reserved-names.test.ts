@@ -58,8 +58,8 @@ describe("names the runtime re-exports", () => {
     expect(result.compileErrors).toEqual([]);
   });
 
-  it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable), and __proto__ is an own key of the maps", async () => {
-    const ops = ["Constructor", "Then", "ToString", "__proto__", "Do"];
+  it("operations named constructor, then, toString, __proto__ or stream get methods of other names (a then method would make the client a thenable; stream is the client's streaming twins), and __proto__ is an own key of the maps", async () => {
+    const ops = ["Constructor", "Then", "ToString", "__proto__", "Stream", "Do"];
     const wsdl = WSDL.replace(
       /<portType name="P">[^]*?<\/portType>/,
       `<portType name="P">${ops.map((o) => `<operation name="${o}"><input message="t:In"/><output message="t:Out"/></operation>`).join("")}</portType>`,
@@ -76,7 +76,14 @@ describe("names the runtime re-exports", () => {
     expect(result.status).toBe("ok");
     const types = result.files!.find((f) => f.path === "types.ts")!.content;
     const methods = [...types.matchAll(/^  (\w+): \{$/gm)].map((m) => m[1]);
-    expect(methods).toEqual(["constructor_", "then_", "toString_", "__proto___", "do_"]);
+    expect(methods).toEqual([
+      "constructor_",
+      "then_",
+      "toString_",
+      "__proto___",
+      "stream_2",
+      "do_",
+    ]);
     // Keyed by operation name in object literals: __proto__ as a computed key, an own property.
     const descriptors = result.files!.find((f) => f.path === "descriptors.ts")!.content;
     expect(descriptors).toMatch(/^ +\["__proto__"\]: \{$/m);

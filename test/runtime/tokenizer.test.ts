@@ -465,3 +465,27 @@ describe("tokenizeXml", () => {
     });
   }
 });
+
+describe("pieces that keep nothing read (a streamed result)", () => {
+  it("hold only what the tokenizer has not read yet, and read every element", () => {
+    const item = "<m><id>7</id><text>é€😀 &amp; more</text></m>";
+    const bytes = Buffer.from(`<list>${item.repeat(2000)}</list>`, "utf8");
+    let closed = 0;
+    const feed = new XmlPieces(
+      new XmlTokenizer({ open: () => {}, close: () => void closed++, text: () => {} }),
+      0,
+    );
+    feed.forget();
+    let most = 0;
+    // Chunks of a prime size: cut inside characters and tags.
+    for (let at = 0; at < bytes.length; at += 997) {
+      feed.write(bytes.subarray(at, at + 997));
+      most = Math.max(most, feed.received().length);
+    }
+    feed.end();
+    expect(closed).toBe(1 + 2000 * 3);
+    // What waits is at most the construct a chunk cut short and the chunk after it.
+    expect(most).toBeLessThan(2 * 997);
+    expect(bytes.length).toBeGreaterThan(50 * most);
+  });
+});

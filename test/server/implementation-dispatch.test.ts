@@ -60,7 +60,9 @@ describe("clientClass", () => {
     expect(ApiClient.name).toBe("ApiClient");
     expect(client.port).toBe("ApiHttpGet");
     expect(Object.keys(client)).toEqual([]);
-    const proto = Object.getOwnPropertyNames(ApiClient.prototype).filter((n) => n !== "port");
+    const proto = Object.getOwnPropertyNames(ApiClient.prototype).filter(
+      (n) => n !== "port" && n !== "stream",
+    );
     expect(proto).toEqual([
       "constructor",
       "getMessages",
@@ -68,6 +70,9 @@ describe("clientClass", () => {
       "deleteMessage",
     ]);
     expect(client.getMessages.name).toBe("getMessages");
+    // The streaming twins, made once when first asked for.
+    expect(client.stream).toBe(client.stream);
+    expect(Object.keys(client.stream)).toContain("getMessagesInDateRange");
   });
 
   it("refuses a port the service does not have", () => {

@@ -188,6 +188,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
   XsdDate,
   XsdDateTime,

@@ -10,13 +10,18 @@ import type {
   ArrayOfKeyValuePair,
   ArrayOfProduct,
   ArrayOfProductPriceList,
+  Category,
   DeleteProductsInput,
+  Discount,
   GetAllPriceLists,
   GetCategories,
   GetDiscountMatrixCategory,
   GetDiscountMatrixPriceGroup,
   GetPriceList,
   GetProductsInput,
+  KeyValuePair,
+  Product,
+  ProductPriceList,
   ProductServicePortName,
   SaveCategories,
   SaveProductsInput,
@@ -66,6 +71,48 @@ export interface ProductServiceClient {
     input: GetDiscountMatrixCategory,
     options?: CallOptions,
   ) => Promise<ArrayOfDiscount | undefined>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    readonly getProducts: (
+      input: GetProductsInput,
+      options?: CallOptions,
+    ) => AsyncIterable<Product | null>;
+    readonly saveProducts: (
+      input: SaveProductsInput,
+      options?: CallOptions,
+    ) => AsyncIterable<Product | null>;
+    readonly deleteProducts: (
+      input: DeleteProductsInput,
+      options?: CallOptions,
+    ) => AsyncIterable<Product | null>;
+    readonly getPriceList: (
+      input: GetPriceList,
+      options?: CallOptions,
+    ) => AsyncIterable<KeyValuePair>;
+    readonly getAllPriceLists: (
+      input: GetAllPriceLists,
+      options?: CallOptions,
+    ) => AsyncIterable<ProductPriceList | null>;
+    readonly getCategories: (
+      input: GetCategories,
+      options?: CallOptions,
+    ) => AsyncIterable<Category | null>;
+    readonly saveCategories: (
+      input: SaveCategories,
+      options?: CallOptions,
+    ) => AsyncIterable<Category | null>;
+    readonly getDiscountMatrixPriceGroup: (
+      input: GetDiscountMatrixPriceGroup,
+      options?: CallOptions,
+    ) => AsyncIterable<Discount | null>;
+    readonly getDiscountMatrixCategory: (
+      input: GetDiscountMatrixCategory,
+      options?: CallOptions,
+    ) => AsyncIterable<Discount | null>;
+  };
 }
 
 /**

@@ -334,6 +334,7 @@ export interface ProductServiceOperations {
     serverInput: GetProducts;
     serverOutput: ArrayOfProductInput | undefined;
     serverItem: ProductInput | null;
+    item: Product | null;
   };
   saveProducts: {
     input: SaveProductsInput;
@@ -341,6 +342,7 @@ export interface ProductServiceOperations {
     serverInput: SaveProducts;
     serverOutput: ArrayOfProductInput | undefined;
     serverItem: ProductInput | null;
+    item: Product | null;
   };
   deleteProducts: {
     input: DeleteProductsInput;
@@ -348,6 +350,7 @@ export interface ProductServiceOperations {
     serverInput: DeleteProducts;
     serverOutput: ArrayOfProductInput | undefined;
     serverItem: ProductInput | null;
+    item: Product | null;
   };
   getPriceList: {
     input: GetPriceList;
@@ -355,6 +358,7 @@ export interface ProductServiceOperations {
     serverInput: GetPriceList;
     serverOutput: ArrayOfKeyValuePair | undefined;
     serverItem: KeyValuePair;
+    item: KeyValuePair;
   };
   getAllPriceLists: {
     input: GetAllPriceLists;
@@ -362,6 +366,7 @@ export interface ProductServiceOperations {
     serverInput: GetAllPriceLists;
     serverOutput: ArrayOfProductPriceList | undefined;
     serverItem: ProductPriceList | null;
+    item: ProductPriceList | null;
   };
   getCategories: {
     input: GetCategories;
@@ -369,6 +374,7 @@ export interface ProductServiceOperations {
     serverInput: GetCategories;
     serverOutput: ArrayOfCategory | undefined;
     serverItem: Category | null;
+    item: Category | null;
   };
   saveCategories: {
     input: SaveCategories;
@@ -376,6 +382,7 @@ export interface ProductServiceOperations {
     serverInput: SaveCategories;
     serverOutput: ArrayOfCategory | undefined;
     serverItem: Category | null;
+    item: Category | null;
   };
   getDiscountMatrixPriceGroup: {
     input: GetDiscountMatrixPriceGroup;
@@ -383,6 +390,7 @@ export interface ProductServiceOperations {
     serverInput: GetDiscountMatrixPriceGroup;
     serverOutput: ArrayOfDiscount | undefined;
     serverItem: Discount | null;
+    item: Discount | null;
   };
   getDiscountMatrixCategory: {
     input: GetDiscountMatrixCategory;
@@ -390,5 +398,6 @@ export interface ProductServiceOperations {
     serverInput: GetDiscountMatrixCategory;
     serverOutput: ArrayOfDiscount | undefined;
     serverItem: Discount | null;
+    item: Discount | null;
   };
 }

@@ -205,6 +205,76 @@ export interface SforceServiceClient {
     input: SendEmailInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ) => Promise<SendEmailResult[]>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    readonly describeSObjects: (
+      input: DescribeSObjects,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<DescribeSObjectResult | null>;
+    readonly describeDataCategoryGroups: (
+      input: DescribeDataCategoryGroups,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<DescribeDataCategoryGroupResult>;
+    readonly describeDataCategoryGroupStructures: (
+      input: DescribeDataCategoryGroupStructuresInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<DescribeDataCategoryGroupStructureResult>;
+    readonly describeTabs: (
+      input: DescribeTabs,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<DescribeTabSetResult | null>;
+    readonly create: (
+      input: CreateInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<SaveResult>;
+    readonly update: (
+      input: UpdateInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<SaveResult>;
+    readonly upsert: (
+      input: UpsertInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<UpsertResult>;
+    readonly merge: (
+      input: MergeInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<MergeResult>;
+    readonly delete_: (
+      input: Delete,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<DeleteResult>;
+    readonly undelete: (
+      input: Undelete,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<UndeleteResult>;
+    readonly emptyRecycleBin: (
+      input: EmptyRecycleBin,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<EmptyRecycleBinResult>;
+    readonly retrieve: (
+      input: RetrieveInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<SObject | null>;
+    readonly process: (
+      input: ProcessInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<ProcessResult>;
+    readonly convertLead: (
+      input: ConvertLead,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<LeadConvertResult>;
+    readonly invalidateSessions: (
+      input: InvalidateSessions,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<InvalidateSessionsResult>;
+    readonly sendEmail: (
+      input: SendEmailInput,
+      options?: CallOptions<SforceServiceSoapHeaders>,
+    ) => AsyncIterable<SendEmailResult>;
+  };
 }
 
 /**

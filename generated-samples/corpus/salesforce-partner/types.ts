@@ -2046,6 +2046,7 @@ export interface SforceServiceOperations {
     serverInput: DescribeSObjects;
     serverOutput: (DescribeSObjectResultInput | null)[];
     serverItem: DescribeSObjectResultInput | null;
+    item: DescribeSObjectResult | null;
   };
   describeGlobal: {
     input: DescribeGlobal;
@@ -2059,6 +2060,7 @@ export interface SforceServiceOperations {
     serverInput: DescribeDataCategoryGroups;
     serverOutput: DescribeDataCategoryGroupResult[];
     serverItem: DescribeDataCategoryGroupResult;
+    item: DescribeDataCategoryGroupResult;
   };
   describeDataCategoryGroupStructures: {
     input: DescribeDataCategoryGroupStructuresInput;
@@ -2066,6 +2068,7 @@ export interface SforceServiceOperations {
     serverInput: DescribeDataCategoryGroupStructures;
     serverOutput: DescribeDataCategoryGroupStructureResultInput[];
     serverItem: DescribeDataCategoryGroupStructureResultInput;
+    item: DescribeDataCategoryGroupStructureResult;
   };
   describeLayout: {
     input: DescribeLayoutInput;
@@ -2085,6 +2088,7 @@ export interface SforceServiceOperations {
     serverInput: DescribeTabs;
     serverOutput: (DescribeTabSetResultInput | null)[];
     serverItem: DescribeTabSetResultInput | null;
+    item: DescribeTabSetResult | null;
   };
   create: {
     input: CreateInput;
@@ -2092,6 +2096,7 @@ export interface SforceServiceOperations {
     serverInput: Create;
     serverOutput: SaveResultInput[];
     serverItem: SaveResultInput;
+    item: SaveResult;
   };
   update: {
     input: UpdateInput;
@@ -2099,6 +2104,7 @@ export interface SforceServiceOperations {
     serverInput: Update;
     serverOutput: SaveResultInput[];
     serverItem: SaveResultInput;
+    item: SaveResult;
   };
   upsert: {
     input: UpsertInput;
@@ -2106,6 +2112,7 @@ export interface SforceServiceOperations {
     serverInput: Upsert;
     serverOutput: UpsertResultInput[];
     serverItem: UpsertResultInput;
+    item: UpsertResult;
   };
   merge: {
     input: MergeInput;
@@ -2113,6 +2120,7 @@ export interface SforceServiceOperations {
     serverInput: Merge;
     serverOutput: MergeResultInput[];
     serverItem: MergeResultInput;
+    item: MergeResult;
   };
   delete_: {
     input: Delete;
@@ -2120,6 +2128,7 @@ export interface SforceServiceOperations {
     serverInput: Delete;
     serverOutput: DeleteResultInput[];
     serverItem: DeleteResultInput;
+    item: DeleteResult;
   };
   undelete: {
     input: Undelete;
@@ -2127,6 +2136,7 @@ export interface SforceServiceOperations {
     serverInput: Undelete;
     serverOutput: UndeleteResultInput[];
     serverItem: UndeleteResultInput;
+    item: UndeleteResult;
   };
   emptyRecycleBin: {
     input: EmptyRecycleBin;
@@ -2134,6 +2144,7 @@ export interface SforceServiceOperations {
     serverInput: EmptyRecycleBin;
     serverOutput: EmptyRecycleBinResultInput[];
     serverItem: EmptyRecycleBinResultInput;
+    item: EmptyRecycleBinResult;
   };
   retrieve: {
     input: RetrieveInput;
@@ -2141,6 +2152,7 @@ export interface SforceServiceOperations {
     serverInput: Retrieve;
     serverOutput: (SObjectInput | null)[];
     serverItem: SObjectInput | null;
+    item: SObject | null;
   };
   process: {
     input: ProcessInput;
@@ -2148,6 +2160,7 @@ export interface SforceServiceOperations {
     serverInput: Process;
     serverOutput: ProcessResultInput[];
     serverItem: ProcessResultInput;
+    item: ProcessResult;
   };
   convertLead: {
     input: ConvertLead;
@@ -2155,6 +2168,7 @@ export interface SforceServiceOperations {
     serverInput: ConvertLead;
     serverOutput: LeadConvertResultInput[];
     serverItem: LeadConvertResultInput;
+    item: LeadConvertResult;
   };
   logout: {
     input: Logout;
@@ -2168,6 +2182,7 @@ export interface SforceServiceOperations {
     serverInput: InvalidateSessions;
     serverOutput: InvalidateSessionsResultInput[];
     serverItem: InvalidateSessionsResultInput;
+    item: InvalidateSessionsResult;
   };
   getDeleted: {
     input: GetDeletedInput;
@@ -2235,5 +2250,6 @@ export interface SforceServiceOperations {
     serverInput: SendEmail;
     serverOutput: SendEmailResultInput[];
     serverItem: SendEmailResultInput;
+    item: SendEmailResult;
   };
 }

@@ -10,6 +10,7 @@ import type {
   GetCityForecastByZIP,
   GetCityWeatherByZIP,
   GetWeatherInformation,
+  WeatherDescription,
   WeatherPortName,
   WeatherReturn,
 } from "./types.js";
@@ -32,6 +33,16 @@ export interface WeatherClient {
     input: GetCityWeatherByZIP,
     options?: CallOptions,
   ) => Promise<WeatherReturn>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    readonly getWeatherInformation: (
+      input: GetWeatherInformation,
+      options?: CallOptions,
+    ) => AsyncIterable<WeatherDescription>;
+  };
 }
 
 /**

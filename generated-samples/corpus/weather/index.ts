@@ -43,6 +43,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
   XsdDate,
   XsdDateTime,

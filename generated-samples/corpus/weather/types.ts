@@ -140,6 +140,7 @@ export interface WeatherOperations {
     serverInput: GetWeatherInformation;
     serverOutput: ArrayOfWeatherDescription | undefined;
     serverItem: WeatherDescription;
+    item: WeatherDescription;
   };
   getCityForecastByZIP: {
     input: GetCityForecastByZIP;

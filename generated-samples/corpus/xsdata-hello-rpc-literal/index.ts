@@ -29,6 +29,7 @@ export {
   OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
+  StreamedResultError,
   TransportError,
   XsdDate,
   XsdDateTime,

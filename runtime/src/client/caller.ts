@@ -78,11 +78,7 @@ export class Caller {
     decoding?: CustomFrame,
   ): Promise<Received> {
     const started = performance.now();
-    const headers = withAuthorization(this.authorization, {
-      ...(init.headers as Record<string, string>),
-      ...this.options.headers,
-      ...callOptions.headers,
-    });
+    const headers = this.headersFor(init, callOptions);
     const trace = this.options.trace;
     const request = () => {
       const body =
@@ -112,6 +108,61 @@ export class Caller {
     }
   }
 
+  /** A request's headers: its own, the client's, the call's, and authorization. */
+  private headersFor(init: RequestInit, callOptions: CallOptions): Record<string, string> {
+    return withAuthorization(this.authorization, {
+      ...(init.headers as Record<string, string>),
+      ...this.options.headers,
+      ...callOptions.headers,
+    });
+  }
+
+  /**
+   * Sends a streamed call's request (client/stream.ts): its response once its head has come, the
+   * body unread, aborted by `signal`. Failures are TransportErrors. No trace: the body is not kept.
+   */
+  async open(
+    url: string,
+    init: RequestInit,
+    callOptions: CallOptions,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<Response> {
+    try {
+      return await this.fetchImpl(
+        url,
+        { ...init, headers: this.headersFor(init, callOptions) },
+        signal,
+        callOptions,
+      );
+    } catch (e) {
+      throw this.failure(e, init, url, timeoutMs);
+    }
+  }
+
+  /**
+   * Reads a response whole, within `maxResponseBytes` (a call's, or a streamed call's that cannot
+   * be streamed: an HTTP error, another charset than UTF-8, an MTOM package); see `receive`.
+   */
+  receiveWhole(res: Response, decoding: CustomFrame | undefined): Promise<Received> {
+    return receive(
+      res,
+      this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      "the client's maxResponseBytes",
+      decoding,
+      this.decodeOptions(),
+      this.options.maxAttachmentBytes,
+    );
+  }
+
+  /** What a failure to send or receive is thrown as: a TransportError saying what failed. */
+  failure(e: unknown, init: RequestInit, url: string, timeoutMs?: number): unknown {
+    if (e instanceof AuthenticationError) return e;
+    const timedOut = e instanceof Error && e.name === "TimeoutError";
+    const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e, url)}`;
+    return new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
+  }
+
   /**
    * Sends one request and reads its response (see send); failures of either are TransportErrors.
    */
@@ -126,19 +177,9 @@ export class Caller {
     if (callOptions.signal) signals.push(callOptions.signal);
     try {
       const res = await this.fetchImpl(url, init, AbortSignal.any(signals), callOptions);
-      return await receive(
-        res,
-        this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-        "the client's maxResponseBytes",
-        decoding,
-        this.decodeOptions(),
-        this.options.maxAttachmentBytes,
-      );
+      return await this.receiveWhole(res, decoding);
     } catch (e) {
-      if (e instanceof AuthenticationError) throw e;
-      const timedOut = e instanceof Error && e.name === "TimeoutError";
-      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e, url)}`;
-      throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
+      throw this.failure(e, init, url, timeoutMs);
     }
   }
 }

@@ -7,17 +7,37 @@ import { type CallOptions, type ClientOptions } from "./options.js";
 import type { AnyServiceDesc } from "../descriptors/contract.js";
 import type { Client, ClientClass, ClientOptionsOf } from "./contract.js";
 
+type StreamMethod = (input: unknown, options?: CallOptions) => AsyncIterable<unknown>;
+
 /** The client class of the service `desc` describes. */
 export function clientClass<
   S extends AnyServiceDesc,
   C extends object = Client<S>,
   O extends object = ClientOptionsOf<S>,
 >(desc: S): ClientClass<S, C, O> {
+  // Every method: the generated types name those whose result may be streamed; iterating another
+  // fails with what it is (see client/stream.ts).
+  const streamedMethods = Object.entries<string>(desc.methods);
   class GeneratedClient {
     readonly #client: ServiceClient;
 
+    #stream: Readonly<Record<string, StreamMethod>> | undefined;
+
     constructor(options: ClientOptions = {}) {
       this.#client = new ServiceClient(desc, options);
+    }
+
+    /** One method per operation, iterating its result's items as they arrive (made when asked). */
+    get stream(): Readonly<Record<string, StreamMethod>> {
+      const client = this.#client;
+      return (this.#stream ??= Object.freeze(
+        Object.fromEntries(
+          streamedMethods.map(([method, operation]) => [
+            method,
+            (input: unknown, o?: CallOptions) => client.stream(operation, input, o),
+          ]),
+        ),
+      ));
     }
 
     get port(): string {

@@ -8,6 +8,7 @@ import { Caller } from "./caller.js";
 import { callHttp } from "./http.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 import { callSoap } from "./soap.js";
+import { streamCall } from "./stream.js";
 
 /** Sends the operations of one service over the port chosen at construction. */
 export class ServiceClient {
@@ -28,5 +29,20 @@ export class ServiceClient {
     return op.kind === "soap"
       ? callSoap(this.caller, name, op, input, callOptions)
       : callHttp(this.caller, name, op, input, callOptions);
+  }
+
+  /**
+   * Streams operation `name`'s result: its items as they arrive (client/stream.ts). Nothing is sent
+   * before the first `next()`.
+   */
+  stream(name: string, input: unknown, callOptions: CallOptions = {}): AsyncIterable<unknown> {
+    const op: OperationDesc | undefined = this.port.operations[name];
+    if (!op) {
+      const error = new OperationUnavailableError(name, this.port.name);
+      return (async function* () {
+        throw error;
+      })();
+    }
+    return streamCall(this.caller, name, op, input, callOptions);
   }
 }

@@ -30,7 +30,27 @@ export type Client<S extends AnyServiceDesc> = {
     input: Op<S, M>["input"],
     options?: CallOptionsOf<S>,
   ) => Promise<Op<S, M>["output"]>;
-};
+} & StreamsOf<S>;
+
+/** The methods of the operations whose result may be streamed (that have an `item`). */
+export type StreamedMethodOf<S extends AnyServiceDesc> = {
+  [M in keyof Ops<S>]: Ops<S>[M] extends { readonly item: unknown } ? M : never;
+}[keyof Ops<S>];
+
+/**
+ * A client's `stream`: one method per operation whose result is, or wraps, one repeated element,
+ * iterating its items as they arrive; nothing when no operation's result is.
+ */
+export type StreamsOf<S extends AnyServiceDesc> = [StreamedMethodOf<S>] extends [never]
+  ? unknown
+  : {
+      readonly stream: {
+        readonly [M in StreamedMethodOf<S>]: (
+          input: Op<S, M>["input"],
+          options?: CallOptionsOf<S>,
+        ) => AsyncIterable<Op<S, M>["item"]>;
+      };
+    };
 
 /**
  * The class of a service's client (`new ApiClient(options)`). Generated code names its client and

@@ -5,10 +5,11 @@
 import type { HttpOperationDesc } from "../descriptors/operations.js";
 import { HttpBindingError, ResponseFormatError } from "../errors.js";
 import { encodeHttpParams, replaceInLocation } from "../http/binding.js";
-import { documentReader } from "../xml/reader.js";
+import { documentReader, type DocumentReader } from "../xml/reader.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
 import type { Caller } from "./caller.js";
 import type { CallOptions } from "./options.js";
+import type { Received } from "./received.js";
 import { picked } from "./result.js";
 
 /**
@@ -22,6 +23,21 @@ export async function callHttp(
   input: unknown,
   callOptions: CallOptions,
 ): Promise<unknown> {
+  const { url, init } = httpRequest(caller, op, input);
+  const reader = op.response ? documentReader([op.response.element]) : undefined;
+  const res = await caller.send(name, url, init, callOptions, reader?.root);
+  return httpAnswer(caller, op, res, reader, url);
+}
+
+/**
+ * The request of an HTTP GET or POST call: its parameters in the query, the form or the location
+ * (http:urlReplacement).
+ */
+export function httpRequest(
+  caller: Caller,
+  op: HttpOperationDesc,
+  input: unknown,
+): { url: string; init: RequestInit } {
   let params = encodeHttpParams(op, input);
   let url = httpUrl(caller.endpoint, op.location);
   if (op.replace) {
@@ -32,27 +48,26 @@ export async function callHttp(
     url = httpUrl(caller.endpoint, location);
     params = new URLSearchParams();
   }
-  const reader = op.response ? documentReader([op.response.element]) : undefined;
-  const res =
-    caller.port.protocol === "httpGet"
-      ? await caller.send(
-          name,
-          `${url}${params.size > 0 ? `?${params}` : ""}`,
-          { method: "GET" },
-          callOptions,
-          reader?.root,
-        )
-      : await caller.send(
-          name,
-          url,
-          {
-            method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: params.toString(),
-          },
-          callOptions,
-          reader?.root,
-        );
+  if (caller.port.protocol === "httpGet")
+    return { url: `${url}${params.size > 0 ? `?${params}` : ""}`, init: { method: "GET" } };
+  return {
+    url,
+    init: {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: params.toString(),
+    },
+  };
+}
+
+/** The typed result of the response `res` to an HTTP call of `url`, decoded into `reader`. */
+export function httpAnswer(
+  caller: Caller,
+  op: HttpOperationDesc,
+  res: Received,
+  reader: DocumentReader | undefined,
+  url: string,
+): unknown {
   if (res.status < 200 || res.status >= 300) throw new HttpBindingError(res.status, res.text);
   if (!op.response || !reader) return undefined;
   try {

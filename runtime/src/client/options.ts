@@ -26,13 +26,23 @@ export interface ClientOptions<
    * proxy for the endpoint (docs/transport.md).
    */
   readonly fetch?: typeof fetch;
-  /** Time-out per call in milliseconds. Default: 60 000. */
+  /**
+   * Time-out per call in milliseconds. Default: 60 000. For a streamed call (`client.stream`), the
+   * longest wait for the response's head and then for each next chunk, not for the whole result.
+   */
   readonly timeoutMs?: number;
   /**
    * The largest response body accepted, in bytes: a larger one is not read further and the call
-   * fails with a TransportError. Default: 256 MiB (`Infinity` for no limit).
+   * fails with a TransportError. Default: 256 MiB (`Infinity` for no limit). A streamed call
+   * (`client.stream`) is bounded by `maxItemBytes` instead.
    */
   readonly maxResponseBytes?: number;
+  /**
+   * A streamed call (`client.stream`): the most bytes read without an item completing (one item,
+   * or what comes before the first): past it, the iteration fails and the connection is closed.
+   * Default: 16 MiB.
+   */
+  readonly maxItemBytes?: number;
   /**
    * The largest attachment of an MTOM response accepted, in bytes (each part; `maxResponseBytes`
    * bounds them all). Default: `maxResponseBytes`.

@@ -197,7 +197,7 @@ export class Received {
  * Whether a body that arrives chunk by chunk is empty or only XML white space (after a byte order
  * mark).
  */
-class BlankSoFar {
+export class BlankSoFar {
   /** The body's first three bytes: a byte order mark, or white space like the rest. */
   private readonly head: number[] = [];
   private restBlank = true;

@@ -13,6 +13,7 @@ import {
   headerXml,
   type DecodedEnvelope,
   type EnvelopeReader,
+  type StreamedBody,
 } from "../soap/envelope.js";
 import { securityHeaderXml } from "../soap/ws-security.js";
 import { securing } from "../soap/message-security.js";
@@ -50,17 +51,47 @@ export async function callSoap(
   input: unknown,
   callOptions: CallOptions,
 ): Promise<unknown> {
-  const version: SoapVersion = caller.port.protocol === "soap12" ? "1.2" : "1.1";
-  const reader = envelopeReader(
+  const version = soapVersion(caller);
+  const reader = responseReader(caller, op);
+  const request = soapRequest(caller, name, op, input, callOptions, version);
+  const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
+  return soapAnswer(caller, op, res, reader, version, callOptions);
+}
+
+export const soapVersion = (caller: Caller): SoapVersion =>
+  caller.port.protocol === "soap12" ? "1.2" : "1.1";
+
+/**
+ * What reads the response envelope of `op`; `streamed`, when given, reads its body element in
+ * place of the operation's (a streamed result: client/stream.ts).
+ */
+export function responseReader(
+  caller: Caller,
+  op: SoapOperationDesc,
+  streamed?: StreamedBody,
+): EnvelopeReader {
+  return envelopeReader(
     (ns, local) =>
       op.response && op.response.element.ns === ns && op.response.element.name === local
-        ? (op.response.parts ?? op.response.element)
+        ? (streamed ?? op.response.parts ?? op.response.element)
         : undefined,
     caller.decodeOptions(),
     caller.headerType,
   );
-  const request = soapRequest(caller, name, op, input, callOptions, version);
-  const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
+}
+
+/**
+ * The typed result of a SOAP response `res` decoded into `reader`: its fault thrown (checked when
+ * the client verifies), its headers given to `onSoapHeaders`.
+ */
+export function soapAnswer(
+  caller: Caller,
+  op: SoapOperationDesc,
+  res: Received,
+  reader: EnvelopeReader,
+  version: SoapVersion,
+  callOptions: CallOptions,
+): unknown {
   if (op.oneWay && res.blank && res.status < 300) return undefined;
   if (res.blank) {
     if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
@@ -81,7 +112,7 @@ export async function callSoap(
 }
 
 /** The POST of a SOAP call: its envelope, with declared and undeclared header entries. */
-function soapRequest(
+export function soapRequest(
   caller: Caller,
   name: string,
   op: SoapOperationDesc,

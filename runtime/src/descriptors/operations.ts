@@ -141,6 +141,11 @@ export interface OperationTypes {
    * implementation may then return an iterable of them, streamed as it comes (server/stream.ts).
    */
   readonly serverItem?: unknown;
+  /**
+   * Set where the result is, or wraps, one repeated element: one item of it, in the value form. A
+   * client may then iterate the result's items as they arrive (`client.stream`: client/stream.ts).
+   */
+  readonly item?: unknown;
 }
 
 /** A service's operations by method name, each with its `OperationTypes`. */

@@ -165,7 +165,16 @@ type PickBody = (
   ns: string,
   local: string,
   version: SoapVersion,
-) => FieldDesc | ComplexDesc | undefined;
+) => FieldDesc | ComplexDesc | StreamedBody | undefined;
+
+/**
+ * A body element read through a frame of its own (a streamed result, whose items go elsewhere as
+ * they come: client/stream.ts): the body is then `field` with no value.
+ */
+export interface StreamedBody {
+  readonly field: FieldDesc;
+  readonly frame: CustomFrame;
+}
 
 /** What decodeEnvelope gathers while it reads. */
 class EnvelopeState {
@@ -262,6 +271,10 @@ class EnvelopeFrame implements CustomFrame {
         if (st.body) return st.body.field ? st.extra(ns, local) : "skip";
         if (ns === st.envNs && local === "Fault") return "tree";
         const f = st.pick(ns, local, st.version!);
+        if (f !== undefined && "frame" in f) {
+          st.body = { ns, local, field: f.field, value: undefined };
+          return f.frame;
+        }
         if (f !== undefined && "k" in f) {
           st.parts = { desc: f, values: {} };
           return childField(f, ns, local) ?? "skip";

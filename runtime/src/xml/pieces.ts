@@ -34,6 +34,8 @@ export class XmlPieces {
   private retryAt = 0;
   /** Where pieces are put together, reused from one to the next. */
   private scratch: Buffer = NOTHING;
+  /** Whether what has been read is kept (see forget). */
+  private keep = true;
 
   constructor(
     private readonly tokenizer: XmlTokenizer,
@@ -59,6 +61,15 @@ export class XmlPieces {
     this.feed(true);
   }
 
+  /**
+   * Keeps nothing read from now on (and lets go of what was): a streamed result's memory stays that
+   * of one piece, whatever the document's size. `received` then gives only what is still unread.
+   */
+  forget(): void {
+    this.keep = false;
+    this.read.length = 0;
+  }
+
   /** The bytes received so far, in order (rebuilt: for messages, and the body of an error). */
   received(): Buffer {
     return Buffer.concat([
@@ -75,7 +86,7 @@ export class XmlPieces {
     this.pending = [];
     this.pendingBytes = 0;
     const n = this.tokenizer.read(piece, final);
-    if (n > 0) this.read.push(this.tokenizer.lastView.slice(0, n));
+    if (n > 0 && this.keep) this.read.push(this.tokenizer.lastView.slice(0, n));
     this.rest = piece.subarray(n);
     this.retryAt = this.rest.length * 2;
   }

@@ -39,10 +39,20 @@ export class ChunkDecoder {
   private decoder: Decoder | undefined;
   private readonly pieces: XmlPieces;
 
-  constructor(root: CustomFrame, options: DecodeOptions) {
+  /** `minPiece`: see XmlPieces (0 reads each chunk as it comes, as a streamed result is). */
+  constructor(root: CustomFrame, options: DecodeOptions, minPiece?: number) {
     this.decoder = takeDecoder(root, options);
-    this.pieces = new XmlPieces(new XmlTokenizer(this.decoder));
+    this.pieces = new XmlPieces(new XmlTokenizer(this.decoder), minPiece);
   }
+
+  /** Keeps none of the bytes read from now on (see XmlPieces.forget). */
+  forget(): void {
+    this.pieces.forget();
+    this.forgotten = true;
+  }
+
+  /** Whether the bytes read are no longer kept: errors then say a byte offset, not a line. */
+  private forgotten = false;
 
   /** The bytes received so far. */
   received(): Buffer {
@@ -72,7 +82,7 @@ export class ChunkDecoder {
       if (final) this.pieces.end();
     } catch (e) {
       this.release();
-      throw located(e, this.pieces.received(), d.at);
+      throw this.forgotten ? atByte(e, d.at) : located(e, this.pieces.received(), d.at);
     }
     if (final) this.release();
   }
@@ -119,6 +129,15 @@ function located(e: unknown, xml: string | Uint8Array, at: number): unknown {
   return e;
 }
 
+/** A problem located by its byte offset alone (the bytes before it were not kept). */
+function atByte(e: unknown, at: number): unknown {
+  if (e instanceof XmlSyntaxError)
+    return new XmlDecodeError(`malformed XML at byte ${e.offset}: ${e.message}`, "malformed");
+  if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid"))
+    return new XmlDecodeError(`${e.message} (at byte ${at})`, e.kind, e.element);
+  return e;
+}
+
 let idleDecoder: Decoder | undefined;
 
 /**
@@ -129,18 +148,25 @@ let idleDecoder: Decoder | undefined;
 class DocumentFrame implements CustomFrame {
   value: { field: FieldDesc; value: unknown } | undefined;
   rootName: string | undefined;
-  constructor(readonly roots: readonly FieldDesc[]) {}
+  matched: FieldDesc | undefined;
+  constructor(
+    readonly roots: readonly FieldDesc[],
+    /** Reads the root element in place of its field (a streamed result: client/stream.ts). */
+    readonly frame: CustomFrame | undefined,
+  ) {}
 
-  child(ns: string, local: string): FieldDesc | "skip" {
+  child(ns: string, local: string): FieldDesc | "skip" | CustomFrame {
     this.rootName = clark(ns, local);
-    return this.roots.find((r) => r.name === local && r.ns === ns) ?? "skip";
+    const f = this.roots.find((r) => r.name === local && r.ns === ns);
+    this.matched = f;
+    return f === undefined ? "skip" : (this.frame ?? f);
   }
 
   done(_ns: string, _local: string, value: unknown, field: FieldDesc | undefined): void {
-    this.value = { field: field!, value };
+    this.value = { field: field ?? this.matched!, value };
   }
 }
-keepShapes(new DocumentFrame([]));
+keepShapes(new DocumentFrame([], undefined));
 
 /** Decodes a whole document (text, or UTF-8 bytes) whose root element is one of `roots`. */
 export function decodeDocument(
@@ -153,14 +179,21 @@ export function decodeDocument(
   return reader.result();
 }
 
-/**
- * What reads a document whose root element is one of `roots` (whole or in chunks), then its value.
- */
-export function documentReader(roots: readonly FieldDesc[]): {
+/** What reads a document (whole or in chunks), then gives its root element's value. */
+export interface DocumentReader {
   readonly root: CustomFrame;
   result(): { field: FieldDesc; value: unknown };
-} {
-  const frame = new DocumentFrame(roots);
+}
+
+/**
+ * What reads a document whose root element is one of `roots` (whole or in chunks), then its value;
+ * with `rootFrame`, the root element is read through that frame, and its value is undefined.
+ */
+export function documentReader(
+  roots: readonly FieldDesc[],
+  rootFrame?: CustomFrame,
+): DocumentReader {
+  const frame = new DocumentFrame(roots, rootFrame);
   return {
     root: frame,
     result: () => {

@@ -10,7 +10,7 @@ import { symbol } from "../generated-file.js";
 import { block, call, cat, functionType, typeArgs, type Code, type Statement } from "../code.js";
 import { headerTypes, typeExpr } from "../type-expressions.js";
 import { propertyKey } from "../../names/identifiers.js";
-import { operationForm } from "../types/service-types.js";
+import { operationForm, streamedItem } from "../types/service-types.js";
 
 /** The statements of client.ts. */
 export function clientStatements(
@@ -69,5 +69,34 @@ function clientMembers(ctx: EmitContext, s: Service, portName: string): Statemen
   return [
     { doc: "The port this client sends to.", code: `readonly port: ${portName};` },
     ...methods,
+    ...streamMember(ctx, s, callOptions),
+  ];
+}
+
+/**
+ * `stream`: one method per operation whose result may be streamed, iterating its items as they
+ * arrive (the runtime's client/stream.ts); none when no result may be.
+ */
+function streamMember(ctx: EmitContext, s: Service, callOptions: Code): Statement[] {
+  const methods = s.operations.flatMap((op) => {
+    const item = streamedItem(ctx, op, "output");
+    if (!item) return [];
+    const signature = functionType(
+      [cat("input: ", operationForm(ctx, op, "input")), cat("options?: ", callOptions)],
+      typeArgs("AsyncIterable", [item]),
+    );
+    return [
+      {
+        doc: sourceDoc(ctx, op.doc),
+        code: cat(`readonly ${propertyKey(ctx.plan.names.method(s, op.name))}: `, signature, ";"),
+      },
+    ];
+  });
+  if (methods.length === 0) return [];
+  return [
+    {
+      doc: "The results that may be streamed: each method iterates its result's items as they arrive, in bounded memory (a `break` closes the connection).",
+      code: block("readonly stream:", methods, "};"),
+    },
   ];
 }

@@ -112,7 +112,7 @@ function serviceMembers(ctx: EmitContext, s: Service): Member[] {
   return s.operations.map((op) => {
     const input = operationForm(ctx, op, "serverInput");
     const output = operationForm(ctx, op, "serverOutput");
-    const item = streamedItem(ctx, op);
+    const item = streamedItem(ctx, op, "input");
     const streamed = item ? [typeArgs("Iterable", [item]), typeArgs("AsyncIterable", [item])] : [];
     const one = union([...unionMembers(output), ...streamed]);
     const result = union([...unionMembers(one), typeArgs("Promise", [one])]);

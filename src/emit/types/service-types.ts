@@ -55,8 +55,10 @@ function operationTypes(ctx: EmitContext, op: Operation, method: string): Member
   const forms: Member[] = (Object.keys(FORMS) as (keyof typeof FORMS)[]).map((form) => ({
     code: cat(`${form}: `, operationForm(ctx, op, form), ";"),
   }));
-  const item = streamedItem(ctx, op);
+  const item = streamedItem(ctx, op, "input");
   if (item) forms.push({ code: cat("serverItem: ", item, ";") });
+  const clientItem = item && streamedItem(ctx, op, "output");
+  if (clientItem) forms.push({ code: cat("item: ", clientItem, ";") });
   return {
     doc: sourceDoc(ctx, op.doc),
     code: block(`${propertyKey(method)}:`, forms, "};"),
@@ -64,18 +66,19 @@ function operationTypes(ctx: EmitContext, op: Operation, method: string): Member
 }
 
 /**
- * The item of a result an implementation may return as an iterable, streamed as it comes (the
- * runtime's server/stream.ts, whose rule this follows): an unwrapped result element that is
- * repeated, or whose type is an ASMX-style array; undefined for any other result.
+ * The item of a result that may be streamed, in the form `mode`: an implementation may return an
+ * iterable of them (input form), and a client iterate them as they arrive (output form), as the
+ * runtime's descriptors/stream-shape.ts rules: an unwrapped result element that is repeated, or
+ * whose type is an ASMX-style array; undefined for any other result.
  */
-export function streamedItem(ctx: EmitContext, op: Operation): Code | undefined {
+export function streamedItem(ctx: EmitContext, op: Operation, mode: Mode): Code | undefined {
   const r = op.result;
   if (r.kind !== "unwrapped" || (op.attachments?.output.length ?? 0) > 0) return undefined;
   const f = r.field;
   if (f.substitutes || f.ordered || f.choice || f.fixed !== undefined) return undefined;
-  if (f.maxOccurs > 1) return occurrenceType(ctx, f, "input");
+  if (f.maxOccurs > 1) return occurrenceType(ctx, f, mode);
   const t = f.type;
   const item = t.kind === "complex" && !t.encodedArray ? ctx.plan.arrayItems.get(t) : undefined;
   if (!item || item.substitutes || item.ordered) return undefined;
-  return occurrenceType(ctx, item, "input");
+  return occurrenceType(ctx, item, mode);
 }
