@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScansClient } from "../../generated-samples/swa/index.js";
 import type { Exchange } from "../../runtime/src/index.js";
-import { binary } from "../support/binary.js";
+import { binary, bytesOf } from "../support/binary.js";
 import { startScans, type ScansServer } from "./scans-server.js";
 
 let server: ScansServer;
@@ -40,8 +40,8 @@ describe("SOAP with Attachments, client → our server → client", () => {
     expect(fetched.Title).toBe("Page one");
     expect(fetched.Pages).toBe(1);
     expect(fetched.scan).toBeInstanceOf(Uint8Array);
-    expect(Buffer.from(fetched.scan).equals(Buffer.from(scan))).toBe(true);
-    expect(Buffer.from(fetched.thumbnail).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
+    expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
+    expect((await bytesOf(fetched.thumbnail)).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
     expect(exchanges[1]!.response!.headers["content-type"]).toMatch(
       /^multipart\/related; type="text\/xml"/,
     );

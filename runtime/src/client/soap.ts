@@ -38,6 +38,7 @@ import {
 import type { CallOptions } from "./options.js";
 import { packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
 import type { Received } from "./received.js";
+import { keepingAttachments } from "./attachments.js";
 import { picked, withBodyExtras } from "./result.js";
 
 /** `CallOptions.onSoapHeaders`, as the client calls it with the headers it decoded. */
@@ -66,6 +67,21 @@ export async function callSoap(
   );
   const request = soapRequest(caller, name, op, input, callOptions, version);
   const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
+  // Its temporary files (spooled attachments) are removed when the answer fails.
+  return keepingAttachments(res.spool, () =>
+    soapAnswer(caller, op, res, reader, version, callOptions),
+  );
+}
+
+/** The result of a SOAP call's response: its fault thrown, its attachments in place. */
+function soapAnswer(
+  caller: Caller,
+  op: SoapOperationDesc,
+  res: Received,
+  reader: EnvelopeReader,
+  version: SoapVersion,
+  callOptions: CallOptions,
+): unknown {
   if (op.oneWay && res.blank && res.status < 300) return undefined;
   if (res.blank) {
     if (res.status >= 300) throw new HttpBindingError(res.status, res.text);

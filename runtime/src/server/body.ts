@@ -89,6 +89,57 @@ export function readBody(
   });
 }
 
+/**
+ * A request body as it arrives, chunk by chunk, within the same limits as readBody: a body over
+ * `maxBytes` is a 413, one that stops arriving for `timeoutMs` a 408, one cut short a 400. When the
+ * reader stops early (it failed, say), the rest is drained so that an answer can still be sent.
+ */
+export async function* bodyChunks(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  timeoutMs: number,
+): AsyncGenerator<Buffer> {
+  const continues = awaitingContinue.delete(req);
+  if (declaredLength(req) > maxBytes) {
+    if (!continues) req.resume();
+    throw tooLarge(maxBytes);
+  }
+  if (continues) res.writeContinue();
+  const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }),
+        ),
+      timeoutMs,
+    );
+  });
+  late.catch(() => undefined);
+  let size = 0;
+  let ended = false;
+  try {
+    for (;;) {
+      let r: IteratorResult<Buffer>;
+      try {
+        r = (await Promise.race([it.next(), late])) as IteratorResult<Buffer>;
+      } catch (e) {
+        if (e instanceof HttpProblem) throw e;
+        throw new HttpProblem(400, "The request body was cut short.", { Connection: "close" });
+      }
+      if (r.done) return void (ended = true);
+      size += r.value.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      yield r.value;
+    }
+  } finally {
+    clearTimeout(timer);
+    if (!ended) req.resume();
+  }
+}
+
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 /**
