@@ -4,14 +4,14 @@
  * private temporary files given as Blobs, and the same refusals.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MultipartError, parseMultipart } from "../../runtime/src/mime/multipart.js";
 import { readMultipartStream } from "../../runtime/src/mime/multipart-stream.js";
 import { releaseAttachments, Spool } from "../../runtime/src/mime/spool.js";
 import { binary, bytesOf } from "../support/binary.js";
+import { spoolDir } from "../support/spool-dir.js";
 
 const B = "b0undary";
 const part = (id: string, headers = "") =>
@@ -35,19 +35,9 @@ async function* chunked(b: Uint8Array, size: number): AsyncGenerator<Uint8Array>
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 const LIMITS = { maxPartBytes: 1 << 30, maxParts: 100, maxRootBytes: 1 << 20, spoolBytes: 1000 };
 
-let tmp: string;
-const before = process.env["TMPDIR"];
-beforeEach(() => {
-  tmp = mkdtempSync(join(tmpdir(), "spool-test-"));
-  process.env["TMPDIR"] = tmp;
-});
-afterEach(() => {
-  if (before === undefined) delete process.env["TMPDIR"];
-  else process.env["TMPDIR"] = before;
-  rmSync(tmp, { recursive: true, force: true });
-});
+const tmp = spoolDir(true);
 /** The files left under the test's temporary directory. */
-const leftovers = () => readdirSync(tmp, { recursive: true });
+const leftovers = () => tmp.entries();
 
 describe("readMultipartStream", () => {
   const parts: [string, Uint8Array | string][] = [
@@ -84,11 +74,11 @@ describe("readMultipartStream", () => {
     const read = await readMultipartStream(chunked(b, 100), B, undefined, LIMITS, spool);
     expect(read.map((p) => p.content instanceof Blob)).toEqual([false, true, false]);
     expect((read[1]!.content as Blob).size).toBe(1000);
-    const [dir] = readdirSync(tmp);
-    expect(statSync(join(tmp, dir!)).mode & 0o777).toBe(0o700);
-    const files = readdirSync(join(tmp, dir!));
+    const [dir] = readdirSync(tmp.path);
+    expect(statSync(join(tmp.path, dir!)).mode & 0o777).toBe(0o700);
+    const files = readdirSync(join(tmp.path, dir!));
     expect(files).toHaveLength(1);
-    expect(statSync(join(tmp, dir!, files[0]!)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(tmp.path, dir!, files[0]!)).mode & 0o777).toBe(0o600);
     // released through the Blobs that hold it: the files are gone, the Blob no longer reads.
     expect(await releaseAttachments({ a: [read[1]!.content] })).toBe(1);
     expect(leftovers()).toEqual([]);

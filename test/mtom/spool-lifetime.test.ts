@@ -4,10 +4,8 @@
  * temporary files are gone once the request or the call is over, whether it succeeded or failed.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createDocumentsHandler,
@@ -17,26 +15,17 @@ import {
 import { releaseAttachments, ResponseFormatError, SoapFault } from "../../runtime/src/index.js";
 import { binary, bytesOf } from "../support/binary.js";
 import { listen, type Loopback } from "../support/loopback.js";
+import { spoolDir } from "../support/spool-dir.js";
 
 const MiB = 1024 * 1024;
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 const big = binary(3 * MiB + 3, 7);
 const BIG = sha256(big);
 
-let tmp: string;
-const before = process.env["TMPDIR"];
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "spool-lifetime-"));
-  process.env["TMPDIR"] = tmp;
-});
-afterAll(() => {
-  if (before === undefined) delete process.env["TMPDIR"];
-  else process.env["TMPDIR"] = before;
-  rmSync(tmp, { recursive: true, force: true });
-});
+const tmp = spoolDir(false);
 /** The spooled files under the test's temporary directory. */
-const files = () => readdirSync(tmp, { recursive: true }).filter((f) => String(f).includes("/"));
-const gone = () => vi.waitFor(() => expect(readdirSync(tmp)).toEqual([]));
+const files = () => tmp.entries().filter((f) => f.includes("/"));
+const gone = () => vi.waitFor(() => expect(readdirSync(tmp.path)).toEqual([]));
 
 /** A stream of `bytes` in 64 KiB chunks, read as it is sent. */
 const streamOf = (bytes: Uint8Array) =>
@@ -125,7 +114,7 @@ describe.each(["DocumentsSoap", "DocumentsSoap12"] as const)("over %s", (port) =
     answer = "small";
     const doc = await client().download({ Id: "d1" });
     expect(doc.Content).toBeInstanceOf(Uint8Array);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(readdirSync(tmp.path)).toEqual([]);
   });
 
   it.each(["bytes", "blob", "stream"] as const)(
@@ -137,7 +126,7 @@ describe.each(["DocumentsSoap", "DocumentsSoap12"] as const)("over %s", (port) =
       expect(sha256(await bytesOf(doc.Content))).toBe(BIG);
       expect(files()).toHaveLength(1);
       expect(await releaseAttachments(doc)).toBe(1);
-      expect(readdirSync(tmp)).toEqual([]);
+      expect(readdirSync(tmp.path)).toEqual([]);
     },
   );
 
@@ -219,7 +208,7 @@ describe("the client, on an answer that fails mid-body", () => {
   it("rejects an answer cut short, its spooled file gone", async () => {
     const c = new DocumentsClient({ endpoint: raw.url });
     await expect(c.download({ Id: "d1" })).rejects.toBeInstanceOf(ResponseFormatError);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(readdirSync(tmp.path)).toEqual([]);
   });
 
   it("removes the files of a call aborted mid-answer", async () => {
@@ -230,6 +219,6 @@ describe("the client, on an answer that fails mid-body", () => {
     await vi.waitFor(() => expect(files()).toHaveLength(1));
     abort.abort();
     await expect(call).rejects.toThrow();
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(readdirSync(tmp.path)).toEqual([]);
   });
 });
