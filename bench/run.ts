@@ -17,7 +17,8 @@
  *      worst 1 MiB messages against an honest one (bench/wss-hostile.ts).
  *   6. MTOM: a 64 MiB document uploaded and downloaded as MTOM attachments against inline base64,
  *      each side's peak RSS growth against the attachment's size, and node-soap reading the same
- *      MTOM answer (bench/mtom.ts).
+ *      MTOM answer (bench/mtom.ts); then 1 GiB both ways (MTOM_STREAM_MIB to change it), streamed
+ *      from a generator and spooled to files, each side's peak RSS growth (bench/mtom-stream.ts).
  *   7. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  *   7. Type-check cost: tsc's check time and memory on the whole generated SDK, its types.ts alone
@@ -44,6 +45,7 @@ import { serviceBench } from "./service.js";
 import { typecheckBench } from "./typecheck.js";
 import { wssBench } from "./wss.js";
 import { mtomBench } from "./mtom.js";
+import { mtomStreamBench } from "./mtom-stream.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
@@ -119,7 +121,11 @@ try {
         if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
         if (!only || only === "wss")
           await wssBench({ rounds: quick ? 3 : 7, calls: quick ? 100 : 300 });
-        if (!only || only === "mtom") await mtomBench({ mebibytes: quick ? 8 : 64 });
+        if (!only || only === "mtom") {
+          await mtomBench({ mebibytes: quick ? 8 : 64 });
+          const streamed = Number(process.env["MTOM_STREAM_MIB"] ?? (quick ? 64 : 1024));
+          await mtomStreamBench({ mebibytes: streamed });
+        }
       })(),
     );
   }

@@ -107,27 +107,30 @@ export async function* bodyChunks(
   }
   if (continues) res.writeContinue();
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }),
-        ),
-      timeoutMs,
-    );
+  const late = new HttpProblem(408, "The request body did not arrive in time.", {
+    Connection: "close",
   });
-  late.catch(() => undefined);
+  // The pending read, failed by the timer. Not a race against one long-lived promise: each read's
+  // reaction to it would keep that read's chunk alive until the body ends.
+  let wake: ((e: unknown) => void) | undefined;
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), wake?.(late)), timeoutMs);
   let size = 0;
   let ended = false;
   try {
     for (;;) {
+      if (timedOut) throw late;
       let r: IteratorResult<Buffer>;
       try {
-        r = (await Promise.race([it.next(), late])) as IteratorResult<Buffer>;
+        r = await new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+          wake = reject;
+          it.next().then(resolve, reject);
+        });
       } catch (e) {
         if (e instanceof HttpProblem) throw e;
         throw new HttpProblem(400, "The request body was cut short.", { Connection: "close" });
+      } finally {
+        wake = undefined;
       }
       if (r.done) return void (ended = true);
       size += r.value.length;
