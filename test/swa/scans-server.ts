@@ -3,7 +3,11 @@
  * an in-memory archive of scans whose StoreScan and FetchScan the SwA tests call.
  */
 import { bytesOf } from "../support/binary.js";
-import { createScansHandler, type ScansService } from "../../generated-samples/swa/index.js";
+import {
+  createScansHandler,
+  type ScansHandlerOptions,
+  type ScansService,
+} from "../../generated-samples/swa/index.js";
 import { SoapFault } from "../../runtime/src/index.js";
 import { listen } from "../support/loopback.js";
 
@@ -37,8 +41,8 @@ export function scansService(store: Map<string, StoredScan>): ScansService {
   };
 }
 
-export async function startScans(): Promise<ScansServer> {
+export async function startScans(options: ScansHandlerOptions = {}): Promise<ScansServer> {
   const store = new Map<string, StoredScan>();
-  const lo = await listen(createScansHandler(scansService(store)));
+  const lo = await listen(createScansHandler(scansService(store), options));
   return { url: `${lo.url}/scans`, store, close: () => lo.close() };
 }
