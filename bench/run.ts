@@ -17,7 +17,8 @@
  *      worst 1 MiB messages against an honest one (bench/wss-hostile.ts).
  *   6. MTOM: a 64 MiB document uploaded and downloaded as MTOM attachments against inline base64,
  *      each side's peak RSS growth against the attachment's size, and node-soap reading the same
- *      MTOM answer (bench/mtom.ts).
+ *      MTOM answer (bench/mtom.ts); then 1 GiB both ways (MTOM_STREAM_MIB to change it), streamed
+ *      from a generator and spooled to files, each side's peak RSS growth (bench/mtom-stream.ts).
  *   6b. Cursor: an implementation yielding 1,000,000 messages from a cursor, streamed, against the
  *      whole array on a tenth of them: the server's RSS growth and the time to the first byte
  *      (bench/cursor.ts; BENCH_CURSOR_MESSAGES sets the count).
@@ -53,6 +54,7 @@ import { wssBench } from "./wss.js";
 import { mtomBench } from "./mtom.js";
 import { cursorBench } from "./cursor.js";
 import { streamBench } from "./stream.js";
+import { mtomStreamBench } from "./mtom-stream.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
@@ -130,7 +132,11 @@ try {
         if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
         if (!only || only === "wss")
           await wssBench({ rounds: quick ? 3 : 7, calls: quick ? 100 : 300 });
-        if (!only || only === "mtom") await mtomBench({ mebibytes: quick ? 8 : 64 });
+        if (!only || only === "mtom") {
+          await mtomBench({ mebibytes: quick ? 8 : 64 });
+          const streamed = Number(process.env["MTOM_STREAM_MIB"] ?? (quick ? 64 : 1024));
+          await mtomStreamBench({ mebibytes: streamed });
+        }
         if (!only || only === "cursor")
           await cursorBench({
             count: Number(process.env.BENCH_CURSOR_MESSAGES ?? (quick ? 100_000 : 1_000_000)),

@@ -4,7 +4,14 @@
 /* eslint-disable */
 import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
 import { DocumentsDesc } from "./descriptors.js";
-import type { Document, DocumentInfo, DocumentsPortName, Download, List, Upload } from "./types.js";
+import type {
+  Document,
+  DocumentInfo,
+  DocumentsPortName,
+  Download,
+  List,
+  UploadInput,
+} from "./types.js";
 
 export type DocumentsClientOptions = ClientOptions<DocumentsPortName>;
 
@@ -12,7 +19,7 @@ export type DocumentsClientOptions = ClientOptions<DocumentsPortName>;
 export interface DocumentsClient {
   /** The port this client sends to. */
   readonly port: DocumentsPortName;
-  readonly upload: (input: Upload, options?: CallOptions) => Promise<DocumentInfo>;
+  readonly upload: (input: UploadInput, options?: CallOptions) => Promise<DocumentInfo>;
   readonly download: (input: Download, options?: CallOptions) => Promise<Document>;
   readonly list: (input: List, options?: CallOptions) => Promise<Document[]>;
   /**

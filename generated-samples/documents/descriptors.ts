@@ -31,7 +31,7 @@ export const NS = "urn:wsdl-tsgen:documents";
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const Upload: ComplexDesc<t.Upload> = complex("Upload", () => [
+export const Upload: ComplexDesc<t.Upload, t.UploadInput> = complex("Upload", () => [
   field("Name", xs.string),
   field("MediaType", xs.string),
   field("Content", xs.base64Binary),

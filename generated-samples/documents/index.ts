@@ -22,6 +22,7 @@ export type {
   List,
   ListResponse,
   Upload,
+  UploadInput,
   UploadResponse,
 } from "./types.js";
 export type { DocumentsClientOptions } from "./client.js";

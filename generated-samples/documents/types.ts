@@ -3,14 +3,29 @@
 // @generated
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
-import type { XsdDateTime, XsdDateTimeInput } from "@wsdl-tsgen/runtime";
+import type {
+  ReceivedBinary,
+  SentBinary,
+  XsdDateTime,
+  XsdDateTimeInput,
+} from "@wsdl-tsgen/runtime";
 
 /** Anonymous complexType of element {urn:wsdl-tsgen:documents}Upload */
 export interface Upload {
   Name: string;
   MediaType: string;
-  Content: Uint8Array;
-  Thumbnail?: Uint8Array;
+  Content: ReceivedBinary;
+  Thumbnail?: ReceivedBinary;
+}
+
+/**
+ * Input form of {@link Upload}: what a caller writes, where it differs.
+ *
+ * Anonymous complexType of element {urn:wsdl-tsgen:documents}Upload
+ */
+export interface UploadInput extends Omit<Upload, "Content" | "Thumbnail"> {
+  Content: SentBinary;
+  Thumbnail?: SentBinary;
 }
 
 /** {urn:wsdl-tsgen:documents}DocumentInfo, complexType */
@@ -40,8 +55,8 @@ export interface Download {
 /** {urn:wsdl-tsgen:documents}Document, complexType */
 export interface Document {
   Info: DocumentInfo;
-  Content: Uint8Array;
-  Thumbnail?: Uint8Array;
+  Content: ReceivedBinary;
+  Thumbnail?: ReceivedBinary;
 }
 
 /**
@@ -49,8 +64,10 @@ export interface Document {
  *
  * {urn:wsdl-tsgen:documents}Document, complexType
  */
-export interface DocumentInput extends Omit<Document, "Info"> {
+export interface DocumentInput extends Omit<Document, "Info" | "Content" | "Thumbnail"> {
   Info: DocumentInfoInput;
+  Content: SentBinary;
+  Thumbnail?: SentBinary;
 }
 
 /** Anonymous complexType of element {urn:wsdl-tsgen:documents}List */
@@ -80,7 +97,7 @@ export type DocumentsPortName = "DocumentsSoap" | "DocumentsSoap12";
  */
 export interface DocumentsOperations {
   upload: {
-    input: Upload;
+    input: UploadInput;
     output: DocumentInfo;
     serverInput: Upload;
     serverOutput: DocumentInfoInput;

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `wsdl-tsgen generate`.
 // @generated
 /* eslint-disable */
-import { type CallOptions, type ClientOptions, clientClass } from "@wsdl-tsgen/runtime";
+import {
+  type CallOptions,
+  type ClientOptions,
+  type ReceivedBinary,
+  type SentBinary,
+  clientClass,
+} from "@wsdl-tsgen/runtime";
 import { ScansDesc } from "./descriptors.js";
 import type { ScanId, ScanInfo, ScansPortName, Stored } from "./types.js";
 
@@ -14,14 +20,14 @@ export interface ScansClient {
   readonly port: ScansPortName;
   /** Stores a scan, sent as an attachment, with its metadata. */
   readonly storeScan: (
-    input: ScanInfo & { scan: Uint8Array },
+    input: ScanInfo & { scan: SentBinary },
     options?: CallOptions,
   ) => Promise<Stored>;
   /** A stored scan and its thumbnail, as attachments. */
   readonly fetchScan: (
     input: ScanId,
     options?: CallOptions,
-  ) => Promise<ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }>;
+  ) => Promise<ScanInfo & { scan: ReceivedBinary; thumbnail: ReceivedBinary }>;
 }
 
 /**

@@ -4,8 +4,10 @@
 /* eslint-disable */
 import {
   type HandlerOptions,
+  type ReceivedBinary,
   type RequestContext,
   type RequestListener,
+  type SentBinary,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ScansDesc } from "./descriptors.js";
@@ -19,7 +21,7 @@ import { WSDL } from "./wsdl.js";
 export interface ScansService {
   /** Stores a scan, sent as an attachment, with its metadata. */
   readonly storeScan: (
-    input: ScanInfo & { scan: Uint8Array },
+    input: ScanInfo & { scan: ReceivedBinary },
     context: ScansContext,
   ) => StoredInput | Promise<StoredInput>;
   /** A stored scan and its thumbnail, as attachments. */
@@ -27,8 +29,8 @@ export interface ScansService {
     input: ScanId,
     context: ScansContext,
   ) =>
-    | (ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array })
-    | Promise<ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array }>;
+    | (ScanInfo & { scan: SentBinary; thumbnail: SentBinary })
+    | Promise<ScanInfo & { scan: SentBinary; thumbnail: SentBinary }>;
 }
 
 /**

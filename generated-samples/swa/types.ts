@@ -3,6 +3,7 @@
 // @generated
 /* eslint-disable */
 /** The service's XSD types: property names are the XML local names, in wire order. */
+import type { ReceivedBinary, SentBinary } from "@wsdl-tsgen/runtime";
 
 /** Anonymous complexType of element {urn:wsdl-tsgen:scans}ScanInfo */
 export interface ScanInfo {
@@ -40,16 +41,16 @@ export type ScansPortName = "ScansSoap";
 export interface ScansOperations {
   /** Stores a scan, sent as an attachment, with its metadata. */
   storeScan: {
-    input: ScanInfo & { scan: Uint8Array };
+    input: ScanInfo & { scan: SentBinary };
     output: Stored;
-    serverInput: ScanInfo & { scan: Uint8Array };
+    serverInput: ScanInfo & { scan: ReceivedBinary };
     serverOutput: StoredInput;
   };
   /** A stored scan and its thumbnail, as attachments. */
   fetchScan: {
     input: ScanId;
-    output: ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array };
+    output: ScanInfo & { scan: ReceivedBinary; thumbnail: ReceivedBinary };
     serverInput: ScanId;
-    serverOutput: ScanInfo & { scan: Uint8Array; thumbnail: Uint8Array };
+    serverOutput: ScanInfo & { scan: SentBinary; thumbnail: SentBinary };
   };
 }

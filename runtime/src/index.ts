@@ -85,6 +85,8 @@ export type { AuthHandshake, Credentials, HttpAuthentication } from "./transport
 export type { RetryOptions, TlsOptions, TransportOptions } from "./transport/options.js";
 export { undescribedOf } from "./xml/undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client/options.js";
+export { releaseAttachments, DEFAULT_SPOOL_BYTES } from "./mime/spool.js";
+export type { PartContent, ReceivedBinary, SentBinary } from "./support/message-parts.js";
 export type { DecodeLimits } from "./xml/decode-options.js";
 export type { XmlNode } from "./support/xml-node.js";
 export { createServiceHandler } from "./server/handler.js";

@@ -46,6 +46,8 @@ export const RUNTIME_SYMBOLS = {
   XsdDateTimeInput: "type",
   XsdTime: "class",
   XsdTimeInput: "type",
+  ReceivedBinary: "type",
+  SentBinary: "type",
   // Client (client.ts).
   CallOptions: "type",
   ClientOptions: "type",

@@ -13,6 +13,7 @@ import { BIG_INTEGER_SCALARS } from "../model/builtins.js";
 import { symbol } from "./generated-file.js";
 import { rtType, type EmitContext } from "./context.js";
 import { cat, sameJson, union, type Code } from "./code.js";
+import { binaryParts } from "../model/binary-forms.js";
 
 export type Mode = "output" | "input";
 
@@ -26,6 +27,10 @@ const NUMBER: ReadonlySet<ScalarKind> = new Set([
   "float",
   "double",
 ]);
+
+/** A binary that may travel as an attachment part (binary-forms.ts): as received, or as sent. */
+export const binaryForm = (ctx: EmitContext, mode: Mode): string =>
+  rtType(ctx, mode === "input" ? "SentBinary" : "ReceivedBinary");
 
 /** The TS type of a built-in scalar. */
 export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Code {
@@ -42,6 +47,8 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Co
     case "time":
       return rtType(ctx, mode === "input" ? "XsdTimeInput" : "XsdTime");
     case "base64Binary":
+      if (binaryParts(ctx.plan.model)) return binaryForm(ctx, mode);
+      return "Uint8Array";
     case "hexBinary":
       return "Uint8Array";
     case "anyType":

@@ -5,6 +5,7 @@ import { descendants } from "./families.js";
 import { fixedWhenLeftOut } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
 import { optionalRepeated } from "./occurrence.js";
+import { binaryParts } from "../model/binary-forms.js";
 
 /** The scalars whose input form is wider than their output form (see inputForms). */
 const WIDER_ON_INPUT: ReadonlySet<ScalarKind> = new Set<ScalarKind>([
@@ -23,10 +24,12 @@ export const inputForms: Pass = {
   name: "input-forms",
   run(plan) {
     const memo = new Map<TypeRef, boolean>();
+    // Where binaries may be attachment parts, they may be sent from Blobs and streams too.
+    const parts = binaryParts(plan.model);
+    const widerScalar = (s: ScalarKind) => WIDER_ON_INPUT.has(s) || (parts && s === "base64Binary");
     const wider = (t: TypeRef): boolean => {
-      if (t.kind === "builtin") return WIDER_ON_INPUT.has(t.scalar);
-      if (t.kind === "simple")
-        return WIDER_ON_INPUT.has(t.base.scalar) && t.enumeration.length === 0;
+      if (t.kind === "builtin") return widerScalar(t.scalar);
+      if (t.kind === "simple") return widerScalar(t.base.scalar) && t.enumeration.length === 0;
       const known = memo.get(t);
       if (known !== undefined) return known;
       memo.set(t, false); // a cycle adds nothing new

@@ -49,7 +49,13 @@ export const names: Pass = {
   run(plan) {
     // One scope for types.ts declarations, one for descriptors.ts consts; the client, server and
     // index files import from both, so service-level names are claimed in the type scope too.
-    const types = new NameScope([...INDEX_RUNTIME_TYPES, ...INDEX_RUNTIME_VALUES]);
+    // The binary forms types.ts may import (binary-forms.ts) are reserved there too.
+    const types = new NameScope([
+      ...INDEX_RUNTIME_TYPES,
+      ...INDEX_RUNTIME_VALUES,
+      "ReceivedBinary",
+      "SentBinary",
+    ]);
     // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
     // `field` is descriptors.ts's own (`const field = fieldsIn(NS)`), and `t` its import of
     // types.ts.

@@ -2,6 +2,7 @@
  * The documents fixture service (fixtures/documents) as a test server on loopback: an in-memory
  * archive whose upload, download and list the MTOM tests and judges call.
  */
+import { bytesOf } from "../support/binary.js";
 import {
   createDocumentsHandler,
   type DocumentsHandlerOptions,
@@ -35,12 +36,13 @@ export function documentsService(store: Map<string, StoredDocument>): DocumentsS
     Created: CREATED,
   });
   return {
-    upload(input) {
+    // A large content comes as a Blob of a temporary file, removed after the answer: read it now.
+    async upload(input) {
       const d = {
         id: `d${store.size + 1}`,
         name: input.Name,
         mediaType: input.MediaType,
-        content: input.Content,
+        content: new Uint8Array(await bytesOf(input.Content)),
       };
       store.set(d.id, d);
       return info(d);

@@ -8,3 +8,8 @@ export function binary(size: number, seed: number): Uint8Array {
   }
   return out;
 }
+
+/** The bytes of a binary value as received: a Uint8Array, or a Blob of a spooled part, read. */
+export async function bytesOf(v: Uint8Array | Blob): Promise<Buffer> {
+  return v instanceof Blob ? Buffer.from(await v.arrayBuffer()) : Buffer.from(v);
+}

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScansClient } from "../../generated-samples/swa/index.js";
-import type { Exchange } from "../../runtime/src/index.js";
-import { binary } from "../support/binary.js";
+import { releaseAttachments, type Exchange } from "../../runtime/src/index.js";
+import { binary, bytesOf } from "../support/binary.js";
 import { startScans, type ScansServer } from "./scans-server.js";
 
 let server: ScansServer;
@@ -40,8 +40,8 @@ describe("SOAP with Attachments, client → our server → client", () => {
     expect(fetched.Title).toBe("Page one");
     expect(fetched.Pages).toBe(1);
     expect(fetched.scan).toBeInstanceOf(Uint8Array);
-    expect(Buffer.from(fetched.scan).equals(Buffer.from(scan))).toBe(true);
-    expect(Buffer.from(fetched.thumbnail).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
+    expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
+    expect((await bytesOf(fetched.thumbnail)).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
     expect(exchanges[1]!.response!.headers["content-type"]).toMatch(
       /^multipart\/related; type="text\/xml"/,
     );
@@ -57,5 +57,25 @@ describe("SOAP with Attachments, client → our server → client", () => {
     );
     expect(exchanges).toHaveLength(0);
     expect(server.store.size).toBe(before);
+  });
+
+  it("sends a part from a ReadableStream and reads a large one back as a Blob", async () => {
+    const large = await startScans({ maxBodyBytes: 8 << 20 });
+    try {
+      const client = new ScansClient({ endpoint: large.url });
+      const scan = binary(3 << 20, 9);
+      const stream = new Blob([scan]).stream() as ReadableStream<Uint8Array>;
+      const stored = await client.storeScan({ Title: "big", Pages: 9, scan: stream });
+      expect(stored.Size).toBe(BigInt(scan.byteLength));
+      const fetched = await client.fetchScan({ Id: stored.Id });
+      expect(fetched.scan).toBeInstanceOf(Blob);
+      expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
+      // The thumbnail, under the spool threshold, stays bytes; released, the Blob reads no more.
+      expect(fetched.thumbnail).toBeInstanceOf(Uint8Array);
+      expect(await releaseAttachments(fetched)).toBe(1);
+      await expect((fetched.scan as Blob).arrayBuffer()).rejects.toThrow();
+    } finally {
+      await large.close();
+    }
   });
 });

@@ -2,7 +2,12 @@
  * The scans fixture service (fixtures/swa, SOAP with Attachments) as a test server on loopback:
  * an in-memory archive of scans whose StoreScan and FetchScan the SwA tests call.
  */
-import { createScansHandler, type ScansService } from "../../generated-samples/swa/index.js";
+import { bytesOf } from "../support/binary.js";
+import {
+  createScansHandler,
+  type ScansHandlerOptions,
+  type ScansService,
+} from "../../generated-samples/swa/index.js";
 import { SoapFault } from "../../runtime/src/index.js";
 import { listen } from "../support/loopback.js";
 
@@ -21,10 +26,12 @@ export interface ScansServer {
 /** The implementation over `store`: ids are s1, s2, … in order; a thumbnail is a scan's head. */
 export function scansService(store: Map<string, StoredScan>): ScansService {
   return {
-    storeScan(input) {
+    // A large scan comes as a Blob of a temporary file, removed after the answer: read it now.
+    async storeScan(input) {
       const id = `s${store.size + 1}`;
-      store.set(id, { title: input.Title, pages: input.Pages, scan: input.scan });
-      return { Id: id, Size: input.scan.byteLength };
+      const scan = await bytesOf(input.scan);
+      store.set(id, { title: input.Title, pages: input.Pages, scan });
+      return { Id: id, Size: scan.byteLength };
     },
     fetchScan(input) {
       const s = store.get(input.Id);
@@ -34,8 +41,8 @@ export function scansService(store: Map<string, StoredScan>): ScansService {
   };
 }
 
-export async function startScans(): Promise<ScansServer> {
+export async function startScans(options: ScansHandlerOptions = {}): Promise<ScansServer> {
   const store = new Map<string, StoredScan>();
-  const lo = await listen(createScansHandler(scansService(store)));
+  const lo = await listen(createScansHandler(scansService(store), options));
   return { url: `${lo.url}/scans`, store, close: () => lo.close() };
 }

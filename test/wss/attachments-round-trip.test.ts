@@ -15,7 +15,7 @@ import {
   x509Security,
   type X509SecurityOptions,
 } from "../../runtime/src/wss/index.js";
-import { binary } from "../support/binary.js";
+import { binary, bytesOf } from "../support/binary.js";
 import { listen, rejection, type Loopback } from "../support/loopback.js";
 import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
 import { startDocuments, type DocumentsServer } from "../mtom/documents-server.js";
@@ -102,7 +102,7 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
       const doc = await documentsClient.download({ Id: info.Id });
       expect(exchanges[1]!.response!.headers["content-type"]).toMatch(/^multipart\/related/);
       expect(exchanges[1]!.response!.body).toContain("<ds:Signature");
-      expect(Buffer.from(doc.Content).equals(Buffer.from(content))).toBe(true);
+      expect((await bytesOf(doc.Content)).equals(Buffer.from(content))).toBe(true);
     },
   );
 
@@ -120,6 +120,33 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     expect([e.reason, e.message]).toEqual(["digest", "a signed part does not match its digest"]);
   });
 
+  it("SwA: parts over the spool threshold are kept in memory and verified both ways; a Blob is not signed", async () => {
+    const security = x509Security({
+      sign: { key: service.key, cert: service.cert },
+      verify: { trust: [client.cert] },
+    });
+    const options = { security, maxBodyBytes: 8 << 20, attachmentSpoolBytes: 1024 };
+    const big = await listen(createScansHandler(scansService(new Map()), options));
+    try {
+      const c = new ScansClient({
+        endpoint: `${big.url}/scans`,
+        security: clientSecurity(),
+        attachmentSpoolBytes: 1024,
+      });
+      const scan = binary(2 << 20, 17);
+      const stored = await c.storeScan({ Title: "t", Pages: 1, scan });
+      const fetched = await c.fetchScan({ Id: stored.Id });
+      expect(fetched.scan).toBeInstanceOf(Uint8Array);
+      expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
+      const blob = c.storeScan({ Title: "t", Pages: 1, scan: new Blob([scan]) });
+      await expect(blob).rejects.toThrow(
+        /a signature over attachment parts needs them as Uint8Array/,
+      );
+    } finally {
+      await big.close();
+    }
+  });
+
   it("SwA: a signed request's part verified; a signed answer's two parts verified", async () => {
     const exchanges: Exchange[] = [];
     const scansClient = new ScansClient({
@@ -132,8 +159,8 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     expect(exchanges[0]!.requestBody).toMatch(/<ds:Reference URI="cid:scan=0\.[^"]+">/);
     const fetched = await scansClient.fetchScan({ Id: stored.Id });
     expect(exchanges[1]!.response!.body).toMatch(/<ds:Reference URI="cid:thumbnail=1\.[^"]+">/);
-    expect(Buffer.from(fetched.scan).equals(Buffer.from(scan))).toBe(true);
-    expect(Buffer.from(fetched.thumbnail).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
+    expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
+    expect((await bytesOf(fetched.thumbnail)).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
     // The answer's part changed on the way: the client refuses it.
     const fetch = tampering({ response: (b) => swapped(b, scan) });
     const tampered = new ScansClient({

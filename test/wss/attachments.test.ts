@@ -132,8 +132,8 @@ describe.skipIf(missing !== undefined)("a verifying handler and attachments", ()
     const extra = messagePart("b@x", "application/octet-stream", binary(10, 6));
     const body = multipart([
       [MTOM_ROOT, xml],
-      [headerLines(a), a.content],
-      [headerLines(extra), extra.content],
+      [headerLines(a), a.content as Uint8Array],
+      [headerLines(extra), extra.content as Uint8Array],
     ]);
     const refused = await uploadTo(body);
     expect(refused.status).toBe(500);
@@ -198,7 +198,7 @@ describe.skipIf(missing !== undefined)("a verifying handler and attachments", ()
       multipart([
         [SWA_ROOT, xml],
         [headerLines(part), bytes],
-        ...extra.map((p): [string, Uint8Array] => [headerLines(p), p.content]),
+        ...extra.map((p): [string, Uint8Array] => [headerLines(p), p.content as Uint8Array]),
       ]);
     return { genuine: body(scan), forged: body(swapped), xml };
   }

@@ -3,6 +3,7 @@
  * construction, its endpoint and options, and `send`, which sends a request with the client's
  * headers, authorization, time-out and trace, and reads the response.
  */
+import { DEFAULT_SPOOL_BYTES, spoolsBinaries } from "../mime/spool.js";
 import type { ComplexDesc } from "../descriptors/types.js";
 import { AuthenticationError, fetchFailure, TransportError } from "../errors.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../http/body.js";
@@ -25,6 +26,8 @@ export class Caller {
   readonly headerType: ComplexDesc | undefined;
   /** Read once: a bad threshold, or MTOM beside security that cannot sign parts, fails here. */
   readonly mtom: MtomPolicy | undefined;
+  /** From which size a response's attachment parts are spooled (see spoolsBinaries). */
+  private readonly spoolBytes: number;
   private readonly fetchImpl: Sender;
   /** Basic authorization from the endpoint's user and password; headers given win over it. */
   private readonly authorization: string | undefined;
@@ -45,6 +48,11 @@ export class Caller {
       );
     }
     this.mtom = mtomPolicy(options.mtom, port, options.security);
+    // A check of the parts' signatures reads them in memory (see wss/attachments.ts).
+    this.spoolBytes =
+      spoolsBinaries(service) && !options.security?.checkResponse
+        ? (options.attachmentSpoolBytes ?? DEFAULT_SPOOL_BYTES)
+        : Infinity;
     if (options.wsSecurity && options.security)
       throw new Error(
         "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
@@ -152,6 +160,7 @@ export class Caller {
       decoding,
       this.decodeOptions(),
       this.options.maxAttachmentBytes,
+      this.spoolBytes,
     );
   }
 

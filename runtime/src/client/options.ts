@@ -49,6 +49,14 @@ export interface ClientOptions<
    */
   readonly maxAttachmentBytes?: number;
   /**
+   * A response's attachment part (MTOM or SOAP with Attachments) of at least this many bytes is
+   * written to a temporary file as it arrives and given as a Blob; smaller ones are Uint8Arrays.
+   * The files live until `releaseAttachments(result)` or the process's exit, and are removed at
+   * once when the call fails. Parts of a response whose security checks signatures stay in memory.
+   * Default: 1 MiB.
+   */
+  readonly attachmentSpoolBytes?: number;
+  /**
    * Send SOAP requests as MTOM (XOP) packages: each base64Binary value of at least `threshold`
    * bytes (default 1024) goes as an attachment part rather than as base64 text. `true` is `{}`.
    * MTOM responses are read whatever this says. Default: the port's WSDL policy

@@ -4,7 +4,8 @@
  */
 import type { AttachmentDesc, SoapOperationDesc } from "../descriptors/operations.js";
 import { ResponseFormatError, type SoapVersion } from "../errors.js";
-import { MultipartError } from "../mime/multipart.js";
+import { bodyChunks, MultipartError } from "../mime/multipart.js";
+import type { PartContent } from "../support/message-parts.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
 import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
 import type { Received } from "./received.js";
@@ -21,23 +22,21 @@ export function packagedRequest(
   const { contentType, body, xml } = pkg;
   const headers: Record<string, string> = { "Content-Type": contentType, "MIME-Version": "1.0" };
   if (version === "1.1") headers["SOAPAction"] = `"${action ?? ""}"`;
-  if (body.length <= STREAMED_FROM) {
-    const bytes = Buffer.concat(body.chunks as Uint8Array[], body.length);
+  const chunks = body.chunks;
+  if (body.length !== undefined && body.length <= STREAMED_FROM && chunks.every(inMemory)) {
+    const bytes = Buffer.concat(chunks, body.length);
     packaged.set(bytes, xml);
     return { method: "POST", headers, body: bytes };
   }
-  // fetch copies a byte body whole; a stream's chunks (the caller's bytes) it sends as they are.
-  const chunks = body.chunks;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const c of chunks) controller.enqueue(c);
-      controller.close();
-    },
-  });
+  // fetch copies a byte body whole; a stream's chunks (the caller's bytes, a Blob's or a stream's
+  // as they are read) it sends as they come. Without a length (a part is a stream), it is chunked.
+  const stream = ReadableStream.from(bodyChunks(chunks));
   packaged.set(stream, xml);
-  headers["Content-Length"] = String(body.length);
+  if (body.length !== undefined) headers["Content-Length"] = String(body.length);
   return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
 }
+
+const inMemory = (c: PartContent): c is Uint8Array => c instanceof Uint8Array;
 
 /** Package request bodies larger than this are streamed from their parts rather than joined. */
 const STREAMED_FROM = 1024 * 1024;

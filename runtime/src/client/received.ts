@@ -7,9 +7,10 @@ import { eachChunk, readBody } from "../http/body.js";
 import { isXmlSpace, onlyWhiteSpace } from "../support/xml-space.js";
 import { ChunkDecoder, decodeXml } from "../xml/reader.js";
 import { type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
-import type { MediaType } from "../mime/headers.js";
-import { isMultipartRelated, readMtom } from "../mime/xop.js";
+import { isMultipartRelated } from "../mime/xop.js";
 import type { BodyPart } from "../mime/multipart.js";
+import { DEFAULT_SPOOL_BYTES, type Spool } from "../mime/spool.js";
+import { receivePackage } from "./attachments.js";
 
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With
@@ -23,12 +24,14 @@ export async function receive(
   decoding: CustomFrame | undefined,
   options: DecodeOptions,
   maxPartBytes = maxBytes,
+  spoolBytes = DEFAULT_SPOOL_BYTES,
 ): Promise<Received> {
   const contentType = res.headers.get("content-type") ?? "";
   const media = parseContentType(contentType);
   if (decoding !== undefined && isMultipartRelated(media)) {
-    const body = await readBody(res, maxBytes, limitName);
-    return receivedPackage(res, body, media, decoding, options, maxPartBytes);
+    const limits = { maxBytes, limitName, maxPartBytes, spoolBytes };
+    const p = await receivePackage(res, media, decoding, options, limits);
+    return new Received(res.status, p.contentType, () => p.xml, res.headers, p.decoded);
   }
   if (decoding === undefined || !isUtf8Charset(media.params["charset"])) {
     const bytes = await readBody(res, maxBytes, limitName);
@@ -72,47 +75,6 @@ export async function receive(
 }
 
 /**
- * A multipart/related response (MTOM): its root part decoded into `root`, each `xop:Include` the
- * bytes of its part (views of `body`). A package that cannot be read fails as a decode would,
- * its body kept whole for the error.
- */
-function receivedPackage(
-  res: Response,
-  body: Buffer,
-  media: MediaType,
-  root: CustomFrame,
-  options: DecodeOptions,
-  maxPartBytes: number,
-): Received {
-  let failure: { error: unknown } | undefined;
-  let xml: Buffer = body;
-  let contentType = res.headers.get("content-type") ?? "";
-  let parts: ReadonlyMap<string, BodyPart> | undefined;
-  try {
-    const message = readMtom(body, media, { maxPartBytes, maxParts: MAX_PARTS });
-    xml = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
-    contentType = `${message.soapType.type}; charset=${message.charset ?? "utf-8"}`;
-    parts = message.parts;
-    decodeXml(
-      isUtf8Charset(message.charset) ? xml : new TextDecoder(message.charset).decode(xml),
-      root,
-      { ...options, xop: message.attachments },
-    );
-  } catch (error) {
-    failure = { error };
-  }
-  return new Received(res.status, contentType, () => xml, res.headers, {
-    root,
-    failure,
-    blank: false,
-    ...(parts && { parts }),
-  });
-}
-
-/** The most parts a response may have: an envelope's attachments, not a file system. */
-const MAX_PARTS = 10_000;
-
-/**
  * A response: status, Content-Type and body. The body is read as text only when needed (an error's
  * message, a charset other than UTF-8): the decoders read UTF-8 bytes faster than a string. A body
  * decoded as it arrived has its bytes put back together only when they are asked for.
@@ -138,6 +100,8 @@ export class Received {
       readonly blank: boolean;
       /** A package's parts besides the root, by Content-ID. */
       readonly parts?: ReadonlyMap<string, BodyPart>;
+      /** A package's temporary files (see client/attachments.ts). */
+      readonly spool?: Spool;
     },
   ) {
     this.charset = parseContentType(contentType).params["charset"];
@@ -147,6 +111,11 @@ export class Received {
   /** A multipart/related response's parts besides the envelope, by Content-ID. */
   get parts(): ReadonlyMap<string, BodyPart> | undefined {
     return this.decoded?.parts;
+  }
+
+  /** A package's temporary files, for the call to release (see keepingAttachments). */
+  get spool(): Spool | undefined {
+    return this.decoded?.spool;
   }
 
   /** The response headers, names in lower case. */

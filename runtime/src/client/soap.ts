@@ -34,6 +34,7 @@ import {
 import type { CallOptions } from "./options.js";
 import { packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
 import type { Received } from "./received.js";
+import { keepingAttachments } from "./attachments.js";
 import { picked, withBodyExtras } from "./result.js";
 
 /** `CallOptions.onSoapHeaders`, as the client calls it with the headers it decoded. */
@@ -55,7 +56,10 @@ export async function callSoap(
   const reader = responseReader(caller, op);
   const request = soapRequest(caller, name, op, input, callOptions, version);
   const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
-  return soapAnswer(caller, op, res, reader, version, callOptions);
+  // Its temporary files (spooled attachments) are removed when the answer fails.
+  return keepingAttachments(res.spool, () =>
+    soapAnswer(caller, op, res, reader, version, callOptions),
+  );
 }
 
 export const soapVersion = (caller: Caller): SoapVersion =>
@@ -82,7 +86,7 @@ export function responseReader(
 
 /**
  * The typed result of a SOAP response `res` decoded into `reader`: its fault thrown (checked when
- * the client verifies), its headers given to `onSoapHeaders`.
+ * the client verifies), its headers given to `onSoapHeaders`, its attachments in place.
  */
 export function soapAnswer(
   caller: Caller,

@@ -11,6 +11,7 @@ import { isUtf8Charset, parseContentType } from "../http/content-type.js";
 import { isMultipartRelated } from "../mime/xop.js";
 import { ChunkDecoder, documentReader } from "../xml/reader.js";
 import { DEFAULT_DECODE_LIMITS, type CustomFrame } from "../xml/decode-options.js";
+import { keepingAttachments } from "./attachments.js";
 import type { Caller } from "./caller.js";
 import { httpAnswer, httpRequest } from "./http.js";
 import type { CallOptions } from "./options.js";
@@ -118,7 +119,9 @@ export async function* streamCall(
     }
     // Read whole as the call would be (an HTTP error, a fault, a package, another charset).
     const r = plan.reader();
-    const value = r.answer(await t.whole(res, r.root));
+    const whole = await t.whole(res, r.root);
+    // A package's spooled attachments are removed as a call's are (client/attachments.ts).
+    const value = await keepingAttachments(whole.spool, () => r.answer(whole));
     t.finished = true;
     yield* (value ?? []) as unknown[];
   } finally {

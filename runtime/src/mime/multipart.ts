@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { bareContentId, parseMediaType, type MediaType } from "./headers.js";
-import type { MessagePart } from "../support/message-parts.js";
+import type { MessagePart, PartContent } from "../support/message-parts.js";
 
 /** A multipart body that cannot be read: `reason` says which rule it breaks, for code to test. */
 export class MultipartError extends Error {
@@ -23,13 +23,16 @@ export class MultipartError extends Error {
   }
 }
 
-/** One body part: its headers (names lower-cased) and its content, a view of the body. */
+/**
+ * One body part: its headers (names lower-cased) and its content, a view of the body, or, for a
+ * large attachment read as a stream, a Blob of its temporary file (see multipart-stream.ts).
+ */
 export interface BodyPart {
   readonly headers: Readonly<Record<string, string>>;
   /** The Content-ID without angle brackets; "" when the part has none. */
   readonly id: string;
   readonly contentType: MediaType;
-  readonly content: Uint8Array;
+  readonly content: Uint8Array | Blob;
 }
 
 export interface MultipartLimits {
@@ -136,7 +139,7 @@ function bodyPart(buf: Buffer, start: number, end: number, limits: MultipartLimi
 }
 
 /** `Name: value` lines, continuation lines folded in (RFC 5322 §2.2.3). */
-function partHeaders(block: string): Record<string, string> {
+export function partHeaders(block: string): Record<string, string> {
   const headers: Record<string, string> = {};
   let last = "";
   for (const line of block.split("\r\n")) {
@@ -162,11 +165,11 @@ function partHeaders(block: string): Record<string, string> {
 /** A part to write: its headers as lines, and its content. */
 export interface OutgoingPart {
   readonly headers: readonly string[];
-  readonly content: Uint8Array;
+  readonly content: PartContent;
 }
 
 /** A part of ours, sent in binary transfer encoding, as security signs it. */
-export const binaryPart = (type: string, id: string, content: Uint8Array): MessagePart => ({
+export const binaryPart = (type: string, id: string, content: PartContent): MessagePart => ({
   id,
   headers: { "content-type": type, "content-transfer-encoding": "binary", "content-id": `<${id}>` },
   content,
@@ -182,27 +185,43 @@ export const outgoing = (p: MessagePart): OutgoingPart => ({
   content: p.content,
 });
 
-/** A multipart body to send: the chunks in order (contents as given, not copied) and its length. */
+/**
+ * A multipart body to send: the chunks in order (contents as given, not copied) and its length,
+ * undefined when a part is a stream (whose length is known only once it has been read).
+ */
 export interface MultipartBody {
   readonly boundary: string;
-  readonly chunks: readonly Uint8Array[];
-  readonly length: number;
+  readonly chunks: readonly PartContent[];
+  readonly length: number | undefined;
 }
 
-/** Writes `parts` between delimiters of a fresh boundary that none of their contents holds. */
+/**
+ * Writes `parts` between delimiters of a fresh boundary that none of their contents in memory
+ * holds (a Blob's or a stream's are not read for it: a random UUID is not found by chance).
+ */
 export function writeMultipart(parts: readonly OutgoingPart[]): MultipartBody {
   let boundary = "";
   do boundary = "uuid:" + randomUUID();
   while (
-    parts.some((p) =>
-      Buffer.from(p.content.buffer, p.content.byteOffset, p.content.byteLength).includes(boundary),
+    parts.some(
+      (p) =>
+        p.content instanceof Uint8Array &&
+        Buffer.from(p.content.buffer, p.content.byteOffset, p.content.byteLength).includes(
+          boundary,
+        ),
     )
   );
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const add = (c: Uint8Array) => {
+  const chunks: PartContent[] = [];
+  let length: number | undefined = 0;
+  const add = (c: PartContent) => {
     chunks.push(c);
-    length += c.byteLength;
+    if (length === undefined) return;
+    length =
+      c instanceof ReadableStream
+        ? undefined
+        : c instanceof Blob
+          ? length + c.size
+          : length + c.byteLength;
   };
   for (const [i, p] of parts.entries()) {
     add(
@@ -215,4 +234,12 @@ export function writeMultipart(parts: readonly OutgoingPart[]): MultipartBody {
   }
   add(Buffer.from(`\r\n--${boundary}--\r\n`, "latin1"));
   return { boundary, chunks, length };
+}
+
+/** The bytes of a body's chunks in order, each Blob or stream read as it is reached. */
+export async function* bodyChunks(chunks: readonly PartContent[]): AsyncGenerator<Uint8Array> {
+  for (const c of chunks) {
+    if (c instanceof Uint8Array) yield c;
+    else yield* (c instanceof Blob ? c.stream() : c) as AsyncIterable<Uint8Array>;
+  }
 }

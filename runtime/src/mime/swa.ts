@@ -14,23 +14,26 @@ import {
   type BodyPart,
 } from "./multipart.js";
 import type { MtomBody, SecureEnvelope } from "./xop.js";
+import { isPartContent, type PartContent } from "../support/message-parts.js";
 
 /**
- * The attachment parts of `value` that `descs` name, in order; a part that is no `Uint8Array` is a
- * TypeError (a value the WSDL describes is never dropped).
+ * The attachment parts of `value` that `descs` name, in order; a part that is no `Uint8Array`,
+ * Blob or ReadableStream is a TypeError (a value the WSDL describes is never dropped).
  */
 export function attachmentValues(
   descs: readonly AttachmentDesc[],
   value: unknown,
   what: string,
-): Uint8Array[] {
+): PartContent[] {
   return descs.map((d) => {
     const v =
       value !== null && typeof value === "object" && Object.hasOwn(value, d.part)
         ? (value as Record<string, unknown>)[d.part]
         : undefined;
-    if (v instanceof Uint8Array) return v;
-    throw new TypeError(`${what}'s attachment part ${d.part} is not a Uint8Array`);
+    if (isPartContent(v)) return v;
+    throw new TypeError(
+      `${what}'s attachment part ${d.part} is not a Uint8Array, a Blob or a ReadableStream`,
+    );
   });
 }
 
@@ -43,7 +46,7 @@ export function writeSwa(
   action: string | undefined,
   write: () => string,
   descs: readonly AttachmentDesc[],
-  bytes: readonly Uint8Array[],
+  bytes: readonly PartContent[],
   secure: SecureEnvelope = (xml) => xml,
 ): MtomBody {
   const tag = `${randomUUID()}@wsdl-tsgen`;
@@ -69,8 +72,8 @@ export function writeSwa(
 export function readSwa(
   parts: ReadonlyMap<string, BodyPart>,
   descs: readonly AttachmentDesc[],
-): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
+): Record<string, Uint8Array | Blob> {
+  const out: Record<string, Uint8Array | Blob> = {};
   for (const d of descs) {
     const found = [...parts.values()].filter((p) => p.id.startsWith(`${d.part}=`));
     if (found.length === 0)

@@ -21,6 +21,8 @@ import {
   type MultipartLimits,
 } from "./multipart.js";
 import type { MessagePart } from "../support/message-parts.js";
+import { readMultipartStream, type StreamLimits } from "./multipart-stream.js";
+import type { Spool } from "./spool.js";
 
 export const XOP_TYPE = "application/xop+xml";
 
@@ -46,10 +48,38 @@ export const isMultipartRelated = (ct: MediaType): boolean => ct.type === "multi
  * none), an XOP package (`application/xop+xml`) or a plain envelope with attachments.
  */
 export function readMtom(body: Uint8Array, ct: MediaType, limits: MultipartLimits): MtomMessage {
+  return messageOf(parseMultipart(body, boundaryOf(ct), limits), ct);
+}
+
+/**
+ * readMtom of a body read as it arrives: attachment parts of at least `limits.spoolBytes` are
+ * spooled to `spool`'s files and given as Blobs (the caller releases the spool, also on failure).
+ */
+export async function readMtomStream(
+  chunks: AsyncIterable<Uint8Array>,
+  ct: MediaType,
+  limits: StreamLimits,
+  spool: Spool,
+): Promise<MtomMessage> {
+  const parts = await readMultipartStream(
+    chunks,
+    boundaryOf(ct),
+    ct.params["start"],
+    limits,
+    spool,
+  );
+  return messageOf(parts, ct);
+}
+
+function boundaryOf(ct: MediaType): string {
   const boundary = ct.params["boundary"];
   if (boundary === undefined)
     throw new MultipartError("the multipart/related Content-Type has no boundary", "malformed");
-  const parts = parseMultipart(body, boundary, limits);
+  return boundary;
+}
+
+/** The message of a package's parts: its root, the one `start` names (the first when none). */
+function messageOf(parts: readonly BodyPart[], ct: MediaType): MtomMessage {
   const byId = new Map<string, BodyPart>();
   for (const p of parts) {
     if (p.id === "") continue;
@@ -73,6 +103,8 @@ export function readMtom(body: Uint8Array, ct: MediaType, limits: MultipartLimit
       "unsupported",
     );
   byId.delete(root.id);
+  if (!(root.content instanceof Uint8Array))
+    throw new MultipartError("the root part was not read into memory", "malformed");
   return {
     root: root.content,
     soapType,
@@ -86,7 +118,7 @@ export function readMtom(body: Uint8Array, ct: MediaType, limits: MultipartLimit
 function attachmentsOf(byId: ReadonlyMap<string, BodyPart>): XopAttachments {
   const used = new Set<string>();
   return {
-    include(href: string): Uint8Array {
+    include(href: string): Uint8Array | Blob {
       const id = cidOf(href);
       const shown = JSON.stringify(href.slice(0, 100));
       if (id === undefined)
@@ -136,7 +168,8 @@ export function writeMtom(
   const tag = randomUUID();
   const attachments: MessagePart[] = [];
   const written = withBinaryParts((bytes) => {
-    if (bytes.byteLength < policy.threshold) return undefined;
+    // A Blob or a stream always goes as a part: as text it would be read whole.
+    if (bytes instanceof Uint8Array && bytes.byteLength < policy.threshold) return undefined;
     const id = `${attachments.length + 1}.${tag}@wsdl-tsgen`;
     attachments.push(binaryPart("application/octet-stream", id, bytes));
     return `<xop:Include xmlns:xop="${XOP_NS}" href="${escapeAttr(cidUrl(id))}"/>`;

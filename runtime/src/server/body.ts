@@ -89,6 +89,60 @@ export function readBody(
   });
 }
 
+/**
+ * A request body as it arrives, chunk by chunk, within the same limits as readBody: a body over
+ * `maxBytes` is a 413, one that stops arriving for `timeoutMs` a 408, one cut short a 400. When the
+ * reader stops early (it failed, say), the rest is drained so that an answer can still be sent.
+ */
+export async function* bodyChunks(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  timeoutMs: number,
+): AsyncGenerator<Buffer> {
+  const continues = awaitingContinue.delete(req);
+  if (declaredLength(req) > maxBytes) {
+    if (!continues) req.resume();
+    throw tooLarge(maxBytes);
+  }
+  if (continues) res.writeContinue();
+  const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
+  const late = new HttpProblem(408, "The request body did not arrive in time.", {
+    Connection: "close",
+  });
+  // The pending read, failed by the timer. Not a race against one long-lived promise: each read's
+  // reaction to it would keep that read's chunk alive until the body ends.
+  let wake: ((e: unknown) => void) | undefined;
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), wake?.(late)), timeoutMs);
+  let size = 0;
+  let ended = false;
+  try {
+    for (;;) {
+      if (timedOut) throw late;
+      let r: IteratorResult<Buffer>;
+      try {
+        r = await new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+          wake = reject;
+          it.next().then(resolve, reject);
+        });
+      } catch (e) {
+        if (e instanceof HttpProblem) throw e;
+        throw new HttpProblem(400, "The request body was cut short.", { Connection: "close" });
+      } finally {
+        wake = undefined;
+      }
+      if (r.done) return void (ended = true);
+      size += r.value.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      yield r.value;
+    }
+  } finally {
+    clearTimeout(timer);
+    if (!ended) req.resume();
+  }
+}
+
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 /**

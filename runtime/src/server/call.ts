@@ -33,6 +33,8 @@ export interface Served {
   readonly mtom: "auto" | "always" | "never" | undefined;
   /** The largest attachment part of an MTOM request (HandlerOptions.maxAttachmentBytes). */
   readonly maxAttachment: number;
+  /** Attachment parts of at least this many bytes are spooled (HandlerOptions.attachmentSpoolBytes). */
+  readonly spoolBytes: number;
 }
 
 /** The context of one call; `response` collects the SOAP header entries the implementation sets. */

@@ -8,6 +8,7 @@
  * (soap.ts), the HTTP GET/POST handler (http.ts), the documents
  * (documents.ts), the help pages (help/); all answer through respond.ts.
  */
+import { DEFAULT_SPOOL_BYTES, spoolsBinaries } from "../mime/spool.js";
 import type { ServerMessageSecurity } from "../soap/message-security.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc } from "../descriptors/contract.js";
@@ -47,6 +48,13 @@ export interface HandlerOptions {
    * Default: `maxBodyBytes`.
    */
   readonly maxAttachmentBytes?: number;
+  /**
+   * A request's attachment part (MTOM or SOAP with Attachments) of at least this many bytes is
+   * written to a temporary file as it arrives and given to the implementation as a Blob; smaller
+   * ones are Uint8Arrays. The files are removed once the response has ended. Parts of a request
+   * whose security checks attachment signatures stay in memory. Default: 1 MiB.
+   */
+  readonly attachmentSpoolBytes?: number;
   /**
    * When SOAP responses are MTOM (XOP) packages, base64Binary values of 1 KiB or more as attachment
    * parts: "auto", when the request was one; "always"; "never". MTOM requests are read whatever
@@ -184,6 +192,9 @@ export function createServiceHandler<
     xsiTypeAlways: options.xsiType === "always",
     mtom: options.mtom,
     maxAttachment: options.maxAttachmentBytes ?? maxBody,
+    spoolBytes: spoolsBinaries(service)
+      ? (options.attachmentSpoolBytes ?? DEFAULT_SPOOL_BYTES)
+      : Infinity,
   };
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);

@@ -8,9 +8,12 @@ import type { SoapVersion } from "../errors.js";
 import type { PortDesc } from "../descriptors/operations.js";
 import type { MediaType } from "../mime/headers.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
-import { readMtom, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
+import { readMtomStream, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
+import { Spool } from "../mime/spool.js";
+import { bodyChunks as bodyChunksOf } from "../mime/multipart.js";
+import { once } from "node:events";
 import type { XopAttachments } from "../xml/decode-options.js";
-import { readBody, xmlBody } from "./body.js";
+import { bodyChunks, xmlBody } from "./body.js";
 import type { Served } from "./call.js";
 import { HttpProblem, soapFault } from "./respond.js";
 
@@ -42,8 +45,18 @@ export async function readPackage(
   const startInfo = ct.params["start-info"] ?? "";
   let declared: SoapVersion = startInfo.startsWith("application/soap+xml") ? "1.2" : "1.1";
   try {
-    const raw = await readBody(req, res, s.maxBody, s.timeoutMs);
-    const message = readMtom(raw, ct, { maxPartBytes: s.maxAttachment, maxParts: MAX_PARTS });
+    const message = await readMtomStream(
+      bodyChunks(req, res, s.maxBody, s.timeoutMs),
+      ct,
+      {
+        maxPartBytes: s.maxAttachment,
+        maxParts: MAX_PARTS,
+        maxRootBytes: s.maxBody,
+        // A check of the parts' signatures reads them in memory (see wss/attachments.ts).
+        spoolBytes: s.security?.securesAttachments ? Infinity : s.spoolBytes,
+      },
+      spoolFor(res),
+    );
     declared = message.soapType.type === "text/xml" ? "1.1" : "1.2";
     const root = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
     const body = xmlBody(root, message.charset);
@@ -73,6 +86,16 @@ export async function readPackage(
   }
 }
 
+/**
+ * The temporary files of a request's spooled parts, removed once its response has ended (sent, or
+ * its connection closed), whatever happened before.
+ */
+function spoolFor(res: ServerResponse): Spool {
+  const spool = new Spool();
+  res.once("close", () => void spool.release());
+  return spool;
+}
+
 /** `"urn:x"` → `urn:x`; a missing header stays undefined. */
 export function soapAction(v: string | string[] | undefined): string | undefined {
   if (v === undefined) return undefined;
@@ -100,16 +123,32 @@ export function responsePolicy(
   return undefined;
 }
 
-/** Sends an MTOM package: its parts as they are, the attachments not copied. */
-export function sendPackage(res: ServerResponse, status: number, pkg: MtomBody): void {
+/**
+ * Sends an MTOM package: its parts as they are, the attachments not copied, a Blob's or a stream's
+ * read as the socket takes them (chunked when a stream's length is unknown). A part that fails to
+ * read after the first byte closes the connection: the status was sent already.
+ */
+export async function sendPackage(
+  res: ServerResponse,
+  status: number,
+  pkg: MtomBody,
+): Promise<void> {
   if (res.headersSent) return;
+  const length = pkg.body.length;
   res.writeHead(status, {
     "Cache-Control": "no-store",
-    "Content-Length": pkg.body.length,
+    ...(length !== undefined && { "Content-Length": length }),
     "X-Content-Type-Options": "nosniff",
     "MIME-Version": "1.0",
     "Content-Type": pkg.contentType,
   });
-  for (const chunk of pkg.body.chunks) res.write(chunk);
-  res.end();
+  try {
+    for await (const chunk of bodyChunksOf(pkg.body.chunks)) {
+      if (res.destroyed) return;
+      if (!res.write(chunk)) await once(res, "drain");
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
 }

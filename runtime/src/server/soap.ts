@@ -315,7 +315,7 @@ async function call(
   routed: Routed,
   decoded: DecodedEnvelope,
   signer: X509Certificate | undefined,
-  attached: Record<string, Uint8Array>,
+  attached: Record<string, Uint8Array | Blob>,
 ): Promise<void> {
   const request = routed.op.request;
   let input: unknown = decoded.body?.value ?? {};

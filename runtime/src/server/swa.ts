@@ -11,7 +11,7 @@ import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
 import { soapFault } from "./respond.js";
 
 /** The attachments of an operation that has none: one object, not one per request. */
-const NO_PARTS: Record<string, Uint8Array> = Object.freeze({});
+const NO_PARTS: Record<string, Uint8Array | Blob> = Object.freeze({});
 
 /**
  * The request's attachment parts the operation declares ({} when it declares none); undefined
@@ -22,7 +22,7 @@ export function requestAttachments(
   version: SoapVersion,
   op: SoapOperationDesc,
   parts: ReadonlyMap<string, BodyPart> | undefined,
-): Record<string, Uint8Array> | undefined {
+): Record<string, Uint8Array | Blob> | undefined {
   if (!op.attachments) return NO_PARTS;
   const names = op.attachments.map((d) => d.part).join(", ");
   try {
@@ -37,14 +37,14 @@ export function requestAttachments(
 }
 
 /** `input` with the attachment parts as its properties. */
-export function withAttachments(input: unknown, parts: Record<string, Uint8Array>): unknown {
+export function withAttachments(input: unknown, parts: Record<string, Uint8Array | Blob>): unknown {
   if (parts === NO_PARTS || Object.keys(parts).length === 0) return input;
   return Object.assign(input !== null && typeof input === "object" ? input : {}, parts);
 }
 
 /**
  * The response package: the envelope, secured beside the result's attachment parts (one that is no
- * Uint8Array is a TypeError, the implementation's defect); undefined when the operation has none.
+ * Uint8Array, Blob or ReadableStream is a TypeError, the implementation's defect); undefined when the operation has none.
  */
 export function responsePackage(
   op: SoapOperationDesc,

@@ -39,6 +39,18 @@ const base64 = (b: Uint8Array): string =>
   Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
 
 /**
+ * A part's bytes for a digest. A signature is made or checked over parts in memory: a Blob or a
+ * stream would have to be read whole, synchronously (receivers keep a secured message's parts in
+ * memory for this; see docs/attachments.md).
+ */
+function bytesOf(part: MessagePart): Uint8Array {
+  if (part.content instanceof Uint8Array) return part.content;
+  throw new Error(
+    `the attachment part <${part.id.slice(0, 100)}> is a Blob or a ReadableStream; a signature over attachment parts needs them as Uint8Array`,
+  );
+}
+
+/**
  * `el` as its XOP infoset: a copy in which each `xop:Include` is its part's base64 text (`el`
  * itself when it includes none), made in one walk. A part that is missing is refused.
  */
@@ -47,7 +59,7 @@ function expanded(el: SigElement, parts: MessageParts): SigElement | string {
     const id = cidOf(attrValue(el, "", "href") ?? "");
     const part = id === undefined ? undefined : parts.get(id);
     return part
-      ? base64(part.content)
+      ? base64(bytesOf(part))
       : refuse("an xop:Include names no part of the message", "malformed");
   }
   let changed = false;
@@ -85,7 +97,7 @@ const XML_TYPE = /^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/;
  * CRLF line ends, anything else as it is. Malformed XML is a peer's refusal, or the signer's Error.
  */
 function canonicalContent(part: MessagePart, signing: boolean): Buffer {
-  const c = part.content;
+  const c = bytesOf(part);
   const bytes = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
   const type = parseMediaType(part.headers["content-type"] ?? "text/plain").type;
   if (XML_TYPE.test(type)) {

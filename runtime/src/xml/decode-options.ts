@@ -40,7 +40,7 @@ export interface DecodeOptions {
 /** The parts of an XOP package, each given once (see DecodeOptions.xop). */
 export interface XopAttachments {
   /** The bytes of the part `href` (a `cid:` URL) names; throws an XmlDecodeError when none. */
-  include(href: string): Uint8Array;
+  include(href: string): Uint8Array | Blob;
 }
 
 /** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */

@@ -16,6 +16,7 @@ import {
 import { escape, escapeAttr, escapeText, TEXT_SPECIAL } from "./escape.js";
 import { XSD_NS } from "./namespaces.js";
 import type { XmlNode } from "../support/xml-node.js";
+import { isPartContent, type PartContent } from "../support/message-parts.js";
 import { treeContent } from "./write-tree.js";
 
 /**
@@ -114,11 +115,11 @@ export function textOf(desc: ScalarDesc): Text {
  * While an MTOM message is written: what a base64Binary element's content is instead of its text
  * (an `xop:Include`), or undefined to write the text. Writes are synchronous: set around one.
  */
-let binaryPart: ((bytes: Uint8Array) => string | undefined) | undefined;
+let binaryPart: ((bytes: PartContent) => string | undefined) | undefined;
 
 /** Runs `write` with base64Binary element content going through `part` (see binaryPart). */
 export function withBinaryParts<T>(
-  part: (bytes: Uint8Array) => string | undefined,
+  part: (bytes: PartContent) => string | undefined,
   write: () => T,
 ): T {
   const before = binaryPart;
@@ -186,7 +187,17 @@ export function scalarElement(type: ScalarDesc, open: string, close: string): Sc
 const partOrText =
   (text: Text): Text =>
   (value) =>
-    (binaryPart !== undefined && value instanceof Uint8Array && binaryPart(value)) || text(value);
+    (binaryPart !== undefined && isPartContent(value) && binaryPart(value)) ||
+    text(notStreamed(value));
+
+/** A Blob or a stream is written only as an MTOM part: as text it would have to be read whole. */
+function notStreamed(value: unknown): unknown {
+  if (value instanceof Blob || value instanceof ReadableStream)
+    throw new ValueFormatError(
+      "a base64Binary value that is a Blob or a ReadableStream is sent only as an MTOM attachment; expected a Uint8Array, or the client's or handler's mtom option on",
+    );
+  return value;
+}
 
 /** One element of a scalar type holding `value` (not null). */
 export function writeScalar(e: ScalarElement, value: unknown): string {

@@ -36,9 +36,9 @@ export function serviceTypes(ctx: EmitContext, services: readonly Service[]): St
  * sends and receives, what an implementation receives and returns.
  */
 const input = (ctx: EmitContext, op: Operation, mode: Mode) =>
-  withAttachments(typeExpr(ctx, op.input, mode), op.attachments?.input);
+  withAttachments(ctx, typeExpr(ctx, op.input, mode), op.attachments?.input, mode);
 const output = (ctx: EmitContext, op: Operation, mode: Mode) =>
-  withAttachments(resultType(ctx, op.result, mode), op.attachments?.output);
+  withAttachments(ctx, resultType(ctx, op.result, mode), op.attachments?.output, mode);
 const FORMS = {
   input: (ctx: EmitContext, op: Operation) => input(ctx, op, "input"),
   output: (ctx: EmitContext, op: Operation) => output(ctx, op, "output"),

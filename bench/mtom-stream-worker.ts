@@ -1,0 +1,124 @@
+/**
+ * Child process of the streamed MTOM benchmark (bench/mtom-stream.ts), one role per process so
+ * that each one's peak RSS is its own:
+ *   server: the documents service whose upload hashes the attachment's Blob as it reads it, and
+ *     whose download answers with a stream of the same bytes made as they are sent; replies
+ *     { port }, then { maxRss, sha256 } (of the last upload) whenever asked.
+ *   client <url> <bytes>: uploads `bytes` made as they are sent (a ReadableStream), then downloads
+ *     them (a Blob of a spooled file) and hashes that. Replies { uploadMs, downloadMs, growth,
+ *     sent, received }, growth being the peak RSS over the RSS before the round trip.
+ */
+import { createHash, type Hash } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createDocumentsHandler,
+  DocumentsClient,
+  type DocumentsService,
+} from "../generated-samples/documents/index.js";
+import { releaseAttachments } from "@wsdl-tsgen/runtime";
+import { exitWithParent, fail, gc, reply } from "./util.js";
+
+const [role, url, size] = process.argv.slice(2);
+const maxRss = () => process.resourceUsage().maxRSS * 1024;
+const CHUNK = 64 * 1024;
+
+/**
+ * The pattern's bytes repeat every 64 KiB (`(i * 7 + (i >> 8)) & 0xff`): one chunk made once and
+ * sent again and again, as a file's pages would be, with no garbage per chunk.
+ */
+const PATTERN = Uint8Array.from({ length: CHUNK }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
+
+/** `n` bytes of every value given chunk by chunk as they are read, hashed into `hash` as they go. */
+function generated(n: number, hash: Hash): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (at >= n) return c.close();
+      const out = PATTERN.subarray(0, Math.min(CHUNK, n - at));
+      at += out.length;
+      hash.update(out);
+      c.enqueue(out);
+    },
+  });
+}
+
+/** The sha256 of a binary as received, read as a stream when it is a Blob. */
+async function digest(v: Uint8Array | Blob): Promise<string> {
+  const hash = createHash("sha256");
+  if (v instanceof Uint8Array) return hash.update(v).digest("hex");
+  for await (const c of v.stream() as unknown as AsyncIterable<Uint8Array>) hash.update(c);
+  return hash.digest("hex");
+}
+
+function server(): void {
+  let uploaded = "";
+  let length = 0;
+  const info = (id: string, n: number) => ({
+    Id: id,
+    Name: id,
+    MediaType: "application/octet-stream",
+    Size: n,
+    Created: "2026-01-01T00:00:00Z",
+  });
+  const impl: DocumentsService = {
+    upload: async (input) => {
+      uploaded = await digest(input.Content);
+      length = input.Content instanceof Blob ? input.Content.size : input.Content.byteLength;
+      return info(input.Name, length);
+    },
+    download: (input) => ({
+      Info: info(input.Id, length),
+      Content: generated(length, createHash("sha256")),
+    }),
+    list: () => [],
+  };
+  const handler = createDocumentsHandler(impl, {
+    mtom: "always",
+    maxBodyBytes: Number(size) + 1024 * 1024,
+  });
+  const s = createServer(handler);
+  exitWithParent(() => s.close());
+  s.listen(0, "127.0.0.1", () => void reply({ port: (s.address() as AddressInfo).port }));
+  process.on("message", () => {
+    gc();
+    void reply({ maxRss: maxRss(), sha256: uploaded });
+  });
+}
+
+async function client(n: number): Promise<object> {
+  const c = new DocumentsClient({ endpoint: url!, mtom: true, maxResponseBytes: n + 1024 * 1024 });
+  const small = new Uint8Array(4096);
+  await c.upload({ Name: "warm", MediaType: "x", Content: small });
+  await releaseAttachments(await c.download({ Id: "warm" }));
+  gc();
+  const before = process.memoryUsage().rss;
+  const sent = createHash("sha256");
+  const t0 = performance.now();
+  await c.upload({ Name: "big", MediaType: "x", Content: generated(n, sent) });
+  const t1 = performance.now();
+  const uploadGrowth = maxRss() - before;
+  const doc = await c.download({ Id: "big" });
+  const received = await digest(doc.Content);
+  const t2 = performance.now();
+  const growth = maxRss() - before;
+  await releaseAttachments(doc);
+  if (!(doc.Content instanceof Blob)) fail("the download was not spooled");
+  return {
+    uploadMs: t1 - t0,
+    downloadMs: t2 - t1,
+    growth,
+    uploadGrowth,
+    sent: sent.digest("hex"),
+    received,
+  };
+}
+
+if (role === "server") server();
+else
+  void client(Number(size))
+    .then(reply)
+    .then(
+      () => process.exit(0),
+      (e: unknown) => (console.error(e), process.exit(1)),
+    );

@@ -1,0 +1,141 @@
+/**
+ * A client's multipart/related responses read as they arrive: large attachment parts spooled to
+ * temporary files and given as Blobs (mime/spool.ts), whose files live until the caller releases
+ * them (`releaseAttachments`) or the process exits, and are removed at once when the call fails
+ * or its result holds none of them (docs/attachments.md).
+ */
+import { BodyTooLargeError } from "../http/body.js";
+import { isUtf8Charset } from "../http/content-type.js";
+import type { MediaType } from "../mime/headers.js";
+import type { BodyPart } from "../mime/multipart.js";
+import { holds, Spool } from "../mime/spool.js";
+import { readMtomStream } from "../mime/xop.js";
+import type { CustomFrame, DecodeOptions } from "../xml/decode-options.js";
+import { decodeXml } from "../xml/reader.js";
+
+/** The limits of a package response. */
+export interface PackageLimits {
+  /** The whole body's limit, and its name for the error. */
+  readonly maxBytes: number;
+  readonly limitName: string;
+  readonly maxPartBytes: number;
+  readonly spoolBytes: number;
+}
+
+/** The most parts a response may have: an envelope's attachments, not a file system. */
+const MAX_PARTS = 10_000;
+
+/**
+ * A multipart/related response: its root part decoded into `root`, each `xop:Include` the bytes or
+ * the Blob of its part. A package that cannot be read fails as a decode would (the body is not
+ * kept: its root part, when read, stands for it in errors); a body over the limit rejects.
+ */
+export async function receivePackage(
+  res: Response,
+  media: MediaType,
+  root: CustomFrame,
+  options: DecodeOptions,
+  limits: PackageLimits,
+): Promise<ReceivedPackage> {
+  const spool = new Spool();
+  let failure: { error: unknown } | undefined;
+  let xml: Buffer = Buffer.alloc(0);
+  let contentType = res.headers.get("content-type") ?? "";
+  let parts: ReadonlyMap<string, BodyPart> | undefined;
+  try {
+    const message = await readMtomStream(
+      responseChunks(res, limits),
+      media,
+      {
+        maxPartBytes: limits.maxPartBytes,
+        maxParts: MAX_PARTS,
+        maxRootBytes: limits.maxBytes,
+        spoolBytes: limits.spoolBytes,
+      },
+      spool,
+    );
+    xml = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
+    contentType = `${message.soapType.type}; charset=${message.charset ?? "utf-8"}`;
+    parts = message.parts;
+    decodeXml(
+      isUtf8Charset(message.charset) ? xml : new TextDecoder(message.charset).decode(xml),
+      root,
+      { ...options, xop: message.attachments },
+    );
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || !(error instanceof Error) || isTransport(error)) {
+      await spool.release();
+      throw error;
+    }
+    failure = { error };
+  }
+  return {
+    contentType,
+    xml,
+    decoded: { root, failure, blank: false, spool, ...(parts && { parts }) },
+  };
+}
+
+/** What a package response is read into (received.ts makes it a Received). */
+export interface ReceivedPackage {
+  /** The root part's Content-Type. */
+  readonly contentType: string;
+  /** The root part's bytes. */
+  readonly xml: Buffer;
+  readonly decoded: {
+    readonly root: CustomFrame;
+    readonly failure: { error: unknown } | undefined;
+    readonly blank: false;
+    readonly spool: Spool;
+    readonly parts?: ReadonlyMap<string, BodyPart>;
+  };
+}
+
+/** A failure of the connection (fetch's TypeError, an abort), not of the package's content. */
+const isTransport = (e: Error): boolean =>
+  e.name === "AbortError" || e.name === "TimeoutError" || e instanceof TypeError;
+
+/** The body's chunks, refused past `limits.maxBytes` (declared or as they arrive). */
+async function* responseChunks(res: Response, limits: PackageLimits): AsyncGenerator<Uint8Array> {
+  if (res.body === null) return;
+  const tooLarge = () =>
+    new BodyTooLargeError(
+      `the response body is larger than ${limits.maxBytes} bytes (${limits.limitName})`,
+    );
+  const declared = Number(res.headers.get("content-length"));
+  if (Number.isSafeInteger(declared) && declared > limits.maxBytes) {
+    await res.body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const reader = res.body.getReader();
+  let n = 0;
+  let done = false;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) return void (done = true);
+      n += r.value.byteLength;
+      if (n > limits.maxBytes) throw tooLarge();
+      yield r.value;
+    }
+  } finally {
+    // Stopped early (the package failed, or the limit): the rest is not wanted.
+    if (!done) await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Runs `answer` on a response whose temporary files are `spool`'s: when it fails, they are
+ * removed before the error goes on; when it succeeds, unless its result holds their Blobs.
+ */
+export async function keepingAttachments<T>(spool: Spool | undefined, answer: () => T): Promise<T> {
+  let result: T;
+  try {
+    result = answer();
+  } catch (e) {
+    await spool?.release();
+    throw e;
+  }
+  if (spool && !holds(result, spool)) await spool.release();
+  return result;
+}

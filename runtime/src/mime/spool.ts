@@ -1,0 +1,120 @@
+/**
+ * Temporary files for received attachment parts too large to hold in memory: one private
+ * directory per message (mkdtemp under os.tmpdir(), files mode 0600), given to the user as Blobs
+ * (`fs.openAsBlob`), removed when the message's lifetime ends (see docs/attachments.md).
+ */
+import { rmSync, openAsBlob } from "node:fs";
+import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ServiceDesc } from "../descriptors/operations.js";
+
+/** Parts of at least this many bytes are spooled to a file unless an option says otherwise. */
+export const DEFAULT_SPOOL_BYTES = 1024 * 1024;
+
+/**
+ * Whether a service's binaries may be given as Blobs: where its WSDL asks for MTOM on a port, or
+ * declares SOAP with Attachments parts. The generated types say so in the same places (base64Binary
+ * element fields and attachment parts are `Uint8Array | Blob`); elsewhere they stay in memory.
+ */
+export function spoolsBinaries(service: ServiceDesc): boolean {
+  return Object.values(service.ports).some(
+    (p) =>
+      p.mtom === true ||
+      Object.values(p.operations).some(
+        (o) => "attachments" in o && (o.attachments || o.responseAttachments),
+      ),
+  );
+}
+
+/** Spools not yet released, removed at process exit whatever else happened. */
+const live = new Set<Spool>();
+let exitHooked = false;
+
+/** The spool of each Blob a spool gave, for `releaseAttachments`. */
+const ofBlob = new WeakMap<Blob, Spool>();
+
+/** One message's temporary files: created on first use, removed together by `release`. */
+export class Spool {
+  #dir: Promise<string> | undefined;
+  /** The directory once made (for the synchronous removal at exit). */
+  #path: string | undefined;
+  #count = 0;
+  #released = false;
+
+  /** A new file for one part, opened for writing (mode 0600). */
+  async file(): Promise<{ path: string; handle: FileHandle }> {
+    if (this.#released) throw new Error("the attachment spool was released");
+    if (!exitHooked) {
+      exitHooked = true;
+      process.once("exit", () => {
+        for (const s of live) s.releaseSync();
+      });
+    }
+    live.add(this);
+    this.#dir ??= mkdtemp(join(tmpdir(), "wsdl-tsgen-")).then((d) => (this.#path = d));
+    const path = join(await this.#dir, `part-${++this.#count}`);
+    return { path, handle: await open(path, "wx", 0o600) };
+  }
+
+  /** The Blob of a spooled file, tied to this spool (see releaseAttachments). */
+  async blob(path: string, type: string): Promise<Blob> {
+    const blob = await openAsBlob(path, { type });
+    ofBlob.set(blob, this);
+    return blob;
+  }
+
+  /** Whether a file was ever made. */
+  get used(): boolean {
+    return this.#dir !== undefined;
+  }
+
+  /** Removes the directory and its files; a second call does nothing. */
+  async release(): Promise<void> {
+    if (this.#released) return;
+    this.#released = true;
+    live.delete(this);
+    const dir = this.#dir;
+    if (dir === undefined) return;
+    await rm(await dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** `release`, synchronously (process exit). */
+  releaseSync(): void {
+    this.#released = true;
+    live.delete(this);
+    if (this.#path !== undefined) rmSync(this.#path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Releases the temporary files behind the Blobs found in `value` (a call's result, or any value
+ * holding its attachments): after this the Blobs can no longer be read. Returns how many spools
+ * were released.
+ */
+export async function releaseAttachments(value: unknown): Promise<number> {
+  const spools = spoolsIn(value);
+  await Promise.all([...spools].map((s) => s.release()));
+  return spools.size;
+}
+
+/** Whether `value` holds a Blob of `spool`'s. */
+export const holds = (value: unknown, spool: Spool): boolean => spoolsIn(value).has(spool);
+
+function spoolsIn(value: unknown): Set<Spool> {
+  const spools = new Set<Spool>();
+  collect(value, spools, new Set(), 0);
+  return spools;
+}
+
+function collect(v: unknown, into: Set<Spool>, seen: Set<object>, depth: number): void {
+  if (v === null || typeof v !== "object" || depth > 64 || seen.has(v)) return;
+  seen.add(v);
+  if (v instanceof Blob) {
+    const s = ofBlob.get(v);
+    if (s) into.add(s);
+    return;
+  }
+  if (ArrayBuffer.isView(v)) return;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) collect(x, into, seen, depth + 1);
+}
