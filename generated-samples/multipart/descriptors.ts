@@ -22,7 +22,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(9);
+generatedFor(10);
 
 export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";

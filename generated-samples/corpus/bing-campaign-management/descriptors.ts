@@ -37,7 +37,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(9);
+generatedFor(10);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";

@@ -20,7 +20,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(9);
+generatedFor(10);
 
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 

@@ -10,7 +10,7 @@ import type { OperationTypes, ServiceDesc, SoapHeaderForms } from "./operations.
  * the descriptors say and which runtime functions generated code calls. Generated code states the
  * version it was generated for (`generatedFor`), and importing it with another runtime fails.
  */
-export const CONTRACT_VERSION = 9;
+export const CONTRACT_VERSION = 10;
 
 /**
  * Called at the top of every generated descriptors.ts with the contract version its generator
