@@ -49,8 +49,6 @@ export function shiftedError(e: XmlSyntaxError, by: number): XmlSyntaxError {
 
 /** A text that needs more than slicing: a reference, a CR, a character XML forbids. */
 const SPECIAL = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-/** The same in a Latin-1 view of UTF-8, where any byte above 0x7F also means "decode as UTF-8". */
-const SPECIAL_IN_VIEW = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u0080-\u00FF]/;
 const NON_ASCII = /[\u0080-\u00FF]/;
 
 export const INVALID_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
@@ -140,6 +138,23 @@ function decodeReferences(s: string, offset: number): string {
 export interface Source {
   readonly xml: string;
   readonly bytes: Buffer | undefined;
+  /**
+   * For bytes, where the next of each kind of special byte stands in the view, at or after the
+   * last text read (see textBetween); -1 before the first search. Texts come in document order, so
+   * each search starts where the last one's result was passed, and the piece is searched once.
+   */
+  control: number;
+  cr: number;
+  ff: number;
+  amp: number;
+  high: number;
+  /** Where the last text read starts: an earlier one (never met) searches again. */
+  from: number;
+}
+
+/** A source: a text, or bytes through their Latin-1 view; one shape for both. */
+export function newSource(xml: string, bytes: Buffer | undefined): Source {
+  return { xml, bytes, control: -1, cr: -1, ff: -1, amp: -1, high: -1, from: 0 };
 }
 
 /** Node's Buffer slices to strings without `toString`'s argument checks and encoding lookup. */
@@ -180,12 +195,63 @@ export function chars(src: Source, start: number, end: number): string {
 /** Character data between markup (`xml.slice(start, end)`), with references decoded. */
 export function textBetween(src: Source, start: number, end: number): string {
   const raw = src.xml.slice(start, end);
-  if (src.bytes === undefined) return SPECIAL.test(raw) ? textValue(raw, start) : raw;
-  if (!SPECIAL_IN_VIEW.test(raw)) return raw;
-  if (CONTROL.test(raw) || (raw.indexOf("\u00EF\u00BF") !== -1 && NONCHARACTER_IN_VIEW.test(raw)))
+  const bytes = src.bytes;
+  if (bytes === undefined) return SPECIAL.test(raw) ? textValue(raw, start) : raw;
+  if (start < src.from) resetSearches(src);
+  src.from = start;
+  // Searched ahead in the whole piece, once, rather than in every text (see Source).
+  if (end > nextControl(src, start) || end > nextFF(src, start))
+    return checkedText(bytes, raw, start);
+  const high = end > nextHigh(src, start);
+  const crs = end > nextCR(src, start);
+  if (!crs && end <= nextAmp(src, start)) return high ? utf8Of(bytes, start, end) : raw;
+  return textFromBytes(bytes, raw, start, high, crs);
+}
+
+/** A text holding a C0 control or the bytes EF BF (U+FFxx): refused, or read the general way. */
+function checkedText(bytes: Buffer, raw: string, start: number): string {
+  if (CONTROL.test(raw) || NONCHARACTER_IN_VIEW.test(raw))
     throw new XmlSyntaxError("a character XML does not allow", start);
-  if (raw.indexOf("&") === -1 && raw.indexOf("\r") === -1) return utf8Of(src.bytes, start, end);
-  return textFromBytes(src.bytes, raw, start);
+  const crs = raw.indexOf("\r") !== -1;
+  if (!crs && raw.indexOf("&") === -1) return utf8Of(bytes, start, start + raw.length);
+  return textFromBytes(bytes, raw, start, NON_ASCII.test(raw), crs);
+}
+
+function resetSearches(src: Source): void {
+  src.control = src.cr = src.ff = src.amp = src.high = -1;
+}
+
+const CONTROL_AHEAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const HIGH_AHEAD = /[\u0080-\u00FF]/g;
+
+/** The next match of the global pattern `re` in `xml` from `at`, or the end. */
+function ahead(re: RegExp, xml: string, at: number): number {
+  re.lastIndex = at;
+  const m = re.exec(xml);
+  return m === null ? xml.length : m.index;
+}
+function found(i: number, xml: string): number {
+  return i === -1 ? xml.length : i;
+}
+function nextControl(src: Source, at: number): number {
+  if (src.control < at) src.control = ahead(CONTROL_AHEAD, src.xml, at);
+  return src.control;
+}
+function nextHigh(src: Source, at: number): number {
+  if (src.high < at) src.high = ahead(HIGH_AHEAD, src.xml, at);
+  return src.high;
+}
+function nextFF(src: Source, at: number): number {
+  if (src.ff < at) src.ff = found(src.xml.indexOf("\u00EF\u00BF", at), src.xml);
+  return src.ff;
+}
+function nextCR(src: Source, at: number): number {
+  if (src.cr < at) src.cr = found(src.xml.indexOf("\r", at), src.xml);
+  return src.cr;
+}
+function nextAmp(src: Source, at: number): number {
+  if (src.amp < at) src.amp = found(src.xml.indexOf("&", at), src.xml);
+  return src.amp;
 }
 
 /**
@@ -226,14 +292,19 @@ function putCodePoint(out: Buffer, w: number, code: number): number {
  * decoded and line ends normalized in bytes, then one string made. Never longer than the source:
  * every reference is longer than the UTF-8 of its character.
  */
-function textFromBytes(bytes: Buffer, raw: string, start: number): string {
+function textFromBytes(
+  bytes: Buffer,
+  raw: string,
+  start: number,
+  nonAscii: boolean,
+  crs: boolean,
+): string {
   const end = start + raw.length;
   if (scratch.length < raw.length && raw.length <= SCRATCH_LIMIT)
     scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
   const out = scratch.length >= raw.length ? scratch : Buffer.allocUnsafe(raw.length);
   let w = 0;
-  let high = NON_ASCII.test(raw);
-  const crs = raw.indexOf("\r") !== -1;
+  let high = nonAscii;
   let k = start;
   while (k < end) {
     // Copy up to the next '&' (or CR) as it is; searched in this text only.
@@ -304,11 +375,11 @@ export function textValue(raw: string, offset: number): string {
 }
 
 /** The Latin-1 view of bytes: one character per byte. */
-export function latin1View(bytes: Uint8Array): { xml: string; bytes: Buffer } {
+export function latin1View(bytes: Uint8Array): Source {
   const buf = Buffer.isBuffer(bytes)
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { xml: buf.toString("latin1"), bytes: buf };
+  return newSource(buf.toString("latin1"), buf);
 }
 
 /** A name as written in the source (its Latin-1 view, for bytes), as characters: for messages. */

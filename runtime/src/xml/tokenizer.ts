@@ -18,6 +18,7 @@ import {
   chars,
   INVALID_CHAR,
   latin1View,
+  newSource,
   shiftedError,
   shown,
   textBetween,
@@ -30,7 +31,7 @@ export { XmlDtdError, XmlSyntaxError };
 import type { TokenHandler } from "./tokens.js";
 import { XML_URI } from "./namespaces.js";
 
-const textSource = (xml: string): Source => ({ xml, bytes: undefined });
+const textSource = (xml: string): Source => newSource(xml, undefined);
 keepShapes(textSource(""), latin1View(new Uint8Array(0)));
 
 /**
