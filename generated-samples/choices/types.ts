@@ -45,11 +45,7 @@ export interface ArrayOfResponseMessagesType {
   )[];
 }
 
-/**
- * Input form of {@link ArrayOfResponseMessagesType}: what a caller writes, where it differs.
- *
- * {urn:example:choices}ArrayOfResponseMessagesType, complexType
- */
+/** Input form of {@link ArrayOfResponseMessagesType}: what a caller writes, where it differs. */
 export interface ArrayOfResponseMessagesTypeInput extends Omit<
   ArrayOfResponseMessagesType,
   "Items"
@@ -71,11 +67,7 @@ export interface ResponseMessageType {
   Items?: ArrayOfItemsType;
 }
 
-/**
- * Input form of {@link ResponseMessageType}: what a caller writes, where it differs.
- *
- * {urn:example:choices}ResponseMessageType, complexType
- */
+/** Input form of {@link ResponseMessageType}: what a caller writes, where it differs. */
 export interface ResponseMessageTypeInput extends Omit<ResponseMessageType, "Items"> {
   Items?: ArrayOfItemsTypeInput;
 }
@@ -92,11 +84,7 @@ export interface ArrayOfItemsType {
   )[];
 }
 
-/**
- * Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs.
- *
- * {urn:example:choices}ArrayOfItemsType, complexType
- */
+/** Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs. */
 export interface ArrayOfItemsTypeInput extends Omit<ArrayOfItemsType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -120,11 +108,7 @@ export interface CalendarItemType {
   Start: XsdDateTime;
 }
 
-/**
- * Input form of {@link CalendarItemType}: what a caller writes, where it differs.
- *
- * {urn:example:choices}CalendarItemType, complexType
- */
+/** Input form of {@link CalendarItemType}: what a caller writes, where it differs. */
 export interface CalendarItemTypeInput extends Omit<CalendarItemType, "Start"> {
   Start: XsdDateTimeInput;
 }
@@ -135,11 +119,7 @@ export interface StoreItems {
   Changes?: ChangesType;
 }
 
-/**
- * Input form of {@link StoreItems}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:example:choices}StoreItems
- */
+/** Input form of {@link StoreItems}: what a caller writes, where it differs. */
 export interface StoreItemsInput extends Omit<StoreItems, "Items" | "Changes"> {
   Items: ArrayOfItemsTypeInput;
   Changes?: ChangesTypeInput;
@@ -158,11 +138,7 @@ export interface ChangesType {
   )[];
 }
 
-/**
- * Input form of {@link ChangesType}: what a caller writes, where it differs.
- *
- * {urn:example:choices}ChangesType, complexType
- */
+/** Input form of {@link ChangesType}: what a caller writes, where it differs. */
 export interface ChangesTypeInput extends Omit<ChangesType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -181,11 +157,7 @@ export interface StoreItemsResponse {
   Changes?: ChangesType;
 }
 
-/**
- * Input form of {@link StoreItemsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:example:choices}StoreItemsResponse
- */
+/** Input form of {@link StoreItemsResponse}: what a caller writes, where it differs. */
 export interface StoreItemsResponseInput extends Omit<StoreItemsResponse, "Items" | "Changes"> {
   Items: ArrayOfItemsTypeInput;
   Changes?: ChangesTypeInput;

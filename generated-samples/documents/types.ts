@@ -18,11 +18,7 @@ export interface Upload {
   Thumbnail?: ReceivedBinary;
 }
 
-/**
- * Input form of {@link Upload}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:wsdl-tsgen:documents}Upload
- */
+/** Input form of {@link Upload}: what a caller writes, where it differs. */
 export interface UploadInput extends Omit<Upload, "Content" | "Thumbnail"> {
   Content: SentBinary;
   Thumbnail?: SentBinary;
@@ -37,11 +33,7 @@ export interface DocumentInfo {
   Created: XsdDateTime;
 }
 
-/**
- * Input form of {@link DocumentInfo}: what a caller writes, where it differs.
- *
- * {urn:wsdl-tsgen:documents}DocumentInfo, complexType
- */
+/** Input form of {@link DocumentInfo}: what a caller writes, where it differs. */
 export interface DocumentInfoInput extends Omit<DocumentInfo, "Size" | "Created"> {
   Size: bigint | number;
   Created: XsdDateTimeInput;
@@ -59,11 +51,7 @@ export interface Document {
   Thumbnail?: ReceivedBinary;
 }
 
-/**
- * Input form of {@link Document}: what a caller writes, where it differs.
- *
- * {urn:wsdl-tsgen:documents}Document, complexType
- */
+/** Input form of {@link Document}: what a caller writes, where it differs. */
 export interface DocumentInput extends Omit<Document, "Info" | "Content" | "Thumbnail"> {
   Info: DocumentInfoInput;
   Content: SentBinary;

@@ -14,11 +14,7 @@ export interface GetMessages {
 /** {http://api.example.com/messages/}ArrayOfMessages, complexType */
 export type ArrayOfMessages = (Messages | null)[];
 
-/**
- * Input form of {@link ArrayOfMessages}: what a caller writes, where it differs.
- *
- * {http://api.example.com/messages/}ArrayOfMessages, complexType
- */
+/** Input form of {@link ArrayOfMessages}: what a caller writes, where it differs. */
 export type ArrayOfMessagesInput = (MessagesInput | null)[];
 
 /** {http://api.example.com/messages/}Messages, complexType */
@@ -32,11 +28,7 @@ export interface Messages {
   Id: number;
 }
 
-/**
- * Input form of {@link Messages}: what a caller writes, where it differs.
- *
- * {http://api.example.com/messages/}Messages, complexType
- */
+/** Input form of {@link Messages}: what a caller writes, where it differs. */
 export interface MessagesInput extends Omit<Messages, "DateArrived"> {
   DateArrived: XsdDateTimeInput;
 }
@@ -49,11 +41,7 @@ export interface GetMessagesInDateRange {
   endDate: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetMessagesInDateRange}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {http://api.example.com/messages/}GetMessagesInDateRange
- */
+/** Input form of {@link GetMessagesInDateRange}: what a caller writes, where it differs. */
 export interface GetMessagesInDateRangeInput extends Omit<
   GetMessagesInDateRange,
   "startDate" | "endDate"

@@ -12,11 +12,7 @@ export interface ShipRequest {
   deadline: XsdDateTime | null;
 }
 
-/**
- * Input form of {@link ShipRequest}: what a caller writes, where it differs.
- *
- * Made from the input parts of operation Shipping.Ship, not from a schema type
- */
+/** Input form of {@link ShipRequest}: what a caller writes, where it differs. */
 export interface ShipRequestInput extends Omit<ShipRequest, "deadline"> {
   deadline: XsdDateTimeInput | null;
 }
@@ -34,11 +30,7 @@ export interface ShipResult {
   stamp: Stamp;
 }
 
-/**
- * Input form of {@link ShipResult}: what a caller writes, where it differs.
- *
- * Made from the output parts of operation Shipping.Ship, not from a schema type
- */
+/** Input form of {@link ShipResult}: what a caller writes, where it differs. */
 export interface ShipResultInput extends Omit<ShipResult, "tracking"> {
   tracking: bigint | number;
 }

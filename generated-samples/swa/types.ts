@@ -17,11 +17,7 @@ export interface Stored {
   Size: bigint;
 }
 
-/**
- * Input form of {@link Stored}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:wsdl-tsgen:scans}Stored
- */
+/** Input form of {@link Stored}: what a caller writes, where it differs. */
 export interface StoredInput extends Omit<Stored, "Size"> {
   Size: bigint | number;
 }

@@ -48,11 +48,7 @@ export type Order = {
     }
 );
 
-/**
- * Input form of {@link Order}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:example:features}Order
- */
+/** Input form of {@link Order}: what a caller writes, where it differs. */
 export type OrderInput = {
   Id: bigint | number;
   Placed: XsdDateTimeInput;
@@ -105,11 +101,7 @@ export interface Circle {
   Radius: string;
 }
 
-/**
- * Input form of {@link Circle}: what a caller writes, where it differs.
- *
- * {urn:example:features}Circle, complexType
- */
+/** Input form of {@link Circle}: what a caller writes, where it differs. */
 export interface CircleInput extends Omit<Circle, "id"> {
   /** Attribute id. */
   id: bigint | number;
@@ -130,11 +122,7 @@ export interface Shape {
   Color?: Color;
 }
 
-/**
- * Input form of {@link Shape}: what a caller writes, where it differs.
- *
- * {urn:example:features}Shape, complexType
- */
+/** Input form of {@link Shape}: what a caller writes, where it differs. */
 export interface ShapeInput extends Omit<Shape, "id"> {
   /** Attribute id. */
   id: bigint | number;
@@ -167,8 +155,6 @@ export interface Tile {
  * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
  *
  * Input form of {@link Tile}: what a caller writes, where it differs.
- *
- * {urn:example:features}Tile, complexType
  */
 export interface TileInput extends Omit<Tile, "id"> {
   /** Attribute id. */
@@ -198,11 +184,7 @@ export interface Node {
   Children: Node[];
 }
 
-/**
- * Input form of {@link Node}: what a caller writes, where it differs.
- *
- * {urn:example:features}Node, complexType
- */
+/** Input form of {@link Node}: what a caller writes, where it differs. */
 export interface NodeInput extends Omit<Node, "Children"> {
   Children?: NodeInput[];
 }
@@ -269,11 +251,7 @@ export interface Banner {
   Since?: XsdDateTime;
 }
 
-/**
- * Input form of {@link Banner}: what a caller writes, where it differs.
- *
- * {urn:example:features}Banner, complexType
- */
+/** Input form of {@link Banner}: what a caller writes, where it differs. */
 export interface BannerInput extends Omit<Banner, "style" | "Since"> {
   /** Attribute style. Fixed: "flag". */
   style?: "flag";
@@ -297,11 +275,7 @@ export interface OrderResponse {
   Total: bigint;
 }
 
-/**
- * Input form of {@link OrderResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:example:features}OrderResponse
- */
+/** Input form of {@link OrderResponse}: what a caller writes, where it differs. */
 export interface OrderResponseInput extends Omit<OrderResponse, "Total"> {
   Total: bigint | number;
 }

@@ -26,12 +26,7 @@ export interface AddCampaignsRequest {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/**
- * Input form of {@link AddCampaignsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsRequest
- */
+/** Input form of {@link AddCampaignsRequest}: what a caller writes, where it differs. */
 export interface AddCampaignsRequestInput extends Omit<
   AddCampaignsRequest,
   "AccountId" | "Campaigns"
@@ -43,11 +38,7 @@ export interface AddCampaignsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaign, complexType */
 export type ArrayOfCampaign = (Campaign | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaign}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaign, complexType
- */
+/** Input form of {@link ArrayOfCampaign}: what a caller writes, where it differs. */
 export type ArrayOfCampaignInput = (CampaignInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Campaign, complexType */
@@ -83,11 +74,7 @@ export interface Campaign {
   BidStrategyId?: bigint | null;
 }
 
-/**
- * Input form of {@link Campaign}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Campaign, complexType
- */
+/** Input form of {@link Campaign}: what a caller writes, where it differs. */
 export interface CampaignInput extends Omit<
   Campaign,
   | "DealIds"
@@ -347,11 +334,7 @@ export type BudgetLimitType =
 /** {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOflong, complexType */
 export type ArrayOflong = bigint[];
 
-/**
- * Input form of {@link ArrayOflong}: what a caller writes, where it differs.
- *
- * {http://schemas.microsoft.com/2003/10/Serialization/Arrays}ArrayOflong, complexType
- */
+/** Input form of {@link ArrayOflong}: what a caller writes, where it differs. */
 export type ArrayOflongInput = (bigint | number)[];
 
 /**
@@ -407,11 +390,7 @@ export type CampaignType = (
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSetting, complexType */
 export type ArrayOfSetting = (SettingOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSetting, complexType
- */
+/** Input form of {@link ArrayOfSetting}: what a caller writes, where it differs. */
 export type ArrayOfSettingInput = (SettingOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Setting, complexType */
@@ -501,11 +480,7 @@ export interface ShoppingSetting {
   StoreId?: bigint | null;
 }
 
-/**
- * Input form of {@link ShoppingSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ShoppingSetting, complexType
- */
+/** Input form of {@link ShoppingSetting}: what a caller writes, where it differs. */
 export interface ShoppingSettingInput extends Omit<ShoppingSetting, "StoreId"> {
   StoreId?: bigint | number | null;
 }
@@ -521,11 +496,7 @@ export interface DynamicFeedSetting {
   FeedId?: bigint | null;
 }
 
-/**
- * Input form of {@link DynamicFeedSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicFeedSetting, complexType
- */
+/** Input form of {@link DynamicFeedSetting}: what a caller writes, where it differs. */
 export interface DynamicFeedSettingInput extends Omit<DynamicFeedSetting, "FeedId"> {
   FeedId?: bigint | number | null;
 }
@@ -545,11 +516,7 @@ export interface DynamicSearchAdsSetting {
   Source?: DynamicSearchAdsSource | null;
 }
 
-/**
- * Input form of {@link DynamicSearchAdsSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAdsSetting, complexType
- */
+/** Input form of {@link DynamicSearchAdsSetting}: what a caller writes, where it differs. */
 export interface DynamicSearchAdsSettingInput extends Omit<DynamicSearchAdsSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
 }
@@ -657,11 +624,7 @@ export interface PerformanceMaxSetting {
   PageFeedIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link PerformanceMaxSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PerformanceMaxSetting, complexType
- */
+/** Input form of {@link PerformanceMaxSetting}: what a caller writes, where it differs. */
 export interface PerformanceMaxSettingInput extends Omit<PerformanceMaxSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
 }
@@ -757,9 +720,6 @@ export interface NewCustomerAcquisitionGoalSetting {
 
 /**
  * Input form of {@link NewCustomerAcquisitionGoalSetting}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoalSetting,
- * complexType
  */
 export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
   NewCustomerAcquisitionGoalSetting,
@@ -824,12 +784,7 @@ export interface AddCampaignsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddCampaignsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignsResponse
- */
+/** Input form of {@link AddCampaignsResponse}: what a caller writes, where it differs. */
 export interface AddCampaignsResponseInput extends Omit<AddCampaignsResponse, "CampaignIds"> {
   CampaignIds?: ArrayOfNullableOflongInput | null;
 }
@@ -837,11 +792,7 @@ export interface AddCampaignsResponseInput extends Omit<AddCampaignsResponse, "C
 /** {http://schemas.datacontract.org/2004/07/System}ArrayOfNullableOflong, complexType */
 export type ArrayOfNullableOflong = (bigint | null)[];
 
-/**
- * Input form of {@link ArrayOfNullableOflong}: what a caller writes, where it differs.
- *
- * {http://schemas.datacontract.org/2004/07/System}ArrayOfNullableOflong, complexType
- */
+/** Input form of {@link ArrayOfNullableOflong}: what a caller writes, where it differs. */
 export type ArrayOfNullableOflongInput = (bigint | number | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBatchError, complexType */
@@ -899,12 +850,7 @@ export interface GetCampaignsByAccountIdRequest {
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetCampaignsByAccountIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdRequest
- */
+/** Input form of {@link GetCampaignsByAccountIdRequest}: what a caller writes, where it differs. */
 export interface GetCampaignsByAccountIdRequestInput extends Omit<
   GetCampaignsByAccountIdRequest,
   "AccountId"
@@ -963,9 +909,6 @@ export interface GetCampaignsByAccountIdResponse {
 
 /**
  * Input form of {@link GetCampaignsByAccountIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByAccountIdResponse
  */
 export interface GetCampaignsByAccountIdResponseInput extends Omit<
   GetCampaignsByAccountIdResponse,
@@ -985,12 +928,7 @@ export interface GetCampaignsByIdsRequest {
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetCampaignsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsRequest
- */
+/** Input form of {@link GetCampaignsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetCampaignsByIdsRequestInput extends Omit<
   GetCampaignsByIdsRequest,
   "AccountId" | "CampaignIds"
@@ -1008,12 +946,7 @@ export interface GetCampaignsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetCampaignsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignsByIdsResponse
- */
+/** Input form of {@link GetCampaignsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetCampaignsByIdsResponseInput extends Omit<
   GetCampaignsByIdsResponse,
   "Campaigns"
@@ -1030,12 +963,7 @@ export interface DeleteCampaignsRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteCampaignsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignsRequest
- */
+/** Input form of {@link DeleteCampaignsRequest}: what a caller writes, where it differs. */
 export interface DeleteCampaignsRequestInput extends Omit<
   DeleteCampaignsRequest,
   "AccountId" | "CampaignIds"
@@ -1061,12 +989,7 @@ export interface UpdateCampaignsRequest {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/**
- * Input form of {@link UpdateCampaignsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignsRequest
- */
+/** Input form of {@link UpdateCampaignsRequest}: what a caller writes, where it differs. */
 export interface UpdateCampaignsRequestInput extends Omit<
   UpdateCampaignsRequest,
   "AccountId" | "Campaigns"
@@ -1095,9 +1018,6 @@ export interface GetNegativeSitesByCampaignIdsRequest {
 /**
  * Input form of {@link GetNegativeSitesByCampaignIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsRequest
  */
 export interface GetNegativeSitesByCampaignIdsRequestInput extends Omit<
   GetNegativeSitesByCampaignIdsRequest,
@@ -1119,9 +1039,6 @@ export interface GetNegativeSitesByCampaignIdsResponse {
 /**
  * Input form of {@link GetNegativeSitesByCampaignIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByCampaignIdsResponse
  */
 export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
   GetNegativeSitesByCampaignIdsResponse,
@@ -1135,11 +1052,7 @@ export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
  */
 export type ArrayOfCampaignNegativeSites = (CampaignNegativeSites | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignNegativeSites}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignNegativeSites, complexType
- */
+/** Input form of {@link ArrayOfCampaignNegativeSites}: what a caller writes, where it differs. */
 export type ArrayOfCampaignNegativeSitesInput = (CampaignNegativeSitesInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignNegativeSites, complexType */
@@ -1148,11 +1061,7 @@ export interface CampaignNegativeSites {
   NegativeSites?: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link CampaignNegativeSites}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignNegativeSites, complexType
- */
+/** Input form of {@link CampaignNegativeSites}: what a caller writes, where it differs. */
 export interface CampaignNegativeSitesInput extends Omit<CampaignNegativeSites, "CampaignId"> {
   CampaignId?: bigint | number;
 }
@@ -1168,9 +1077,6 @@ export interface SetNegativeSitesToCampaignsRequest {
 
 /**
  * Input form of {@link SetNegativeSitesToCampaignsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToCampaignsRequest
  */
 export interface SetNegativeSitesToCampaignsRequestInput extends Omit<
   SetNegativeSitesToCampaignsRequest,
@@ -1228,12 +1134,7 @@ export interface AddAdGroupsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/**
- * Input form of {@link AddAdGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsRequest
- */
+/** Input form of {@link AddAdGroupsRequest}: what a caller writes, where it differs. */
 export interface AddAdGroupsRequestInput extends Omit<
   AddAdGroupsRequest,
   "CampaignId" | "AdGroups"
@@ -1245,11 +1146,7 @@ export interface AddAdGroupsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroup, complexType */
 export type ArrayOfAdGroup = (AdGroup | null)[];
 
-/**
- * Input form of {@link ArrayOfAdGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroup, complexType
- */
+/** Input form of {@link ArrayOfAdGroup}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupInput = (AdGroupInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroup, complexType */
@@ -1284,11 +1181,7 @@ export interface AdGroup {
   McpaBid?: Bid | null;
 }
 
-/**
- * Input form of {@link AdGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroup, complexType
- */
+/** Input form of {@link AdGroup}: what a caller writes, where it differs. */
 export interface AdGroupInput extends Omit<AdGroup, "AdRotation" | "Id" | "Settings"> {
   AdRotation?: AdRotationInput | null;
   Id?: bigint | number | null;
@@ -1302,11 +1195,7 @@ export interface AdRotation {
   Type?: AdRotationType | null;
 }
 
-/**
- * Input form of {@link AdRotation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdRotation, complexType
- */
+/** Input form of {@link AdRotation}: what a caller writes, where it differs. */
 export interface AdRotationInput extends Omit<AdRotation, "EndDate" | "StartDate"> {
   EndDate?: XsdDateTimeInput | null;
   StartDate?: XsdDateTimeInput | null;
@@ -1403,12 +1292,7 @@ export interface AddAdGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddAdGroupsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupsResponse
- */
+/** Input form of {@link AddAdGroupsResponse}: what a caller writes, where it differs. */
 export interface AddAdGroupsResponseInput extends Omit<AddAdGroupsResponse, "AdGroupIds"> {
   AdGroupIds?: ArrayOfNullableOflongInput | null;
 }
@@ -1422,12 +1306,7 @@ export interface DeleteAdGroupsRequest {
   AdGroupIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAdGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupsRequest
- */
+/** Input form of {@link DeleteAdGroupsRequest}: what a caller writes, where it differs. */
 export interface DeleteAdGroupsRequestInput extends Omit<
   DeleteAdGroupsRequest,
   "CampaignId" | "AdGroupIds"
@@ -1454,12 +1333,7 @@ export interface GetAdGroupsByIdsRequest {
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdGroupsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsRequest
- */
+/** Input form of {@link GetAdGroupsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAdGroupsByIdsRequestInput extends Omit<
   GetAdGroupsByIdsRequest,
   "CampaignId" | "AdGroupIds"
@@ -1496,12 +1370,7 @@ export interface GetAdGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAdGroupsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByIdsResponse
- */
+/** Input form of {@link GetAdGroupsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAdGroupsByIdsResponseInput extends Omit<GetAdGroupsByIdsResponse, "AdGroups"> {
   AdGroups?: ArrayOfAdGroupInput | null;
 }
@@ -1515,12 +1384,7 @@ export interface GetAdGroupsByCampaignIdRequest {
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdGroupsByCampaignIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdRequest
- */
+/** Input form of {@link GetAdGroupsByCampaignIdRequest}: what a caller writes, where it differs. */
 export interface GetAdGroupsByCampaignIdRequestInput extends Omit<
   GetAdGroupsByCampaignIdRequest,
   "CampaignId"
@@ -1538,9 +1402,6 @@ export interface GetAdGroupsByCampaignIdResponse {
 
 /**
  * Input form of {@link GetAdGroupsByCampaignIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupsByCampaignIdResponse
  */
 export interface GetAdGroupsByCampaignIdResponseInput extends Omit<
   GetAdGroupsByCampaignIdResponse,
@@ -1560,12 +1421,7 @@ export interface UpdateAdGroupsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/**
- * Input form of {@link UpdateAdGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupsRequest
- */
+/** Input form of {@link UpdateAdGroupsRequest}: what a caller writes, where it differs. */
 export interface UpdateAdGroupsRequestInput extends Omit<
   UpdateAdGroupsRequest,
   "CampaignId" | "AdGroups"
@@ -1595,9 +1451,6 @@ export interface GetNegativeSitesByAdGroupIdsRequest {
 /**
  * Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsRequest
  */
 export interface GetNegativeSitesByAdGroupIdsRequestInput extends Omit<
   GetNegativeSitesByAdGroupIdsRequest,
@@ -1619,9 +1472,6 @@ export interface GetNegativeSitesByAdGroupIdsResponse {
 /**
  * Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeSitesByAdGroupIdsResponse
  */
 export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
   GetNegativeSitesByAdGroupIdsResponse,
@@ -1635,11 +1485,7 @@ export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
  */
 export type ArrayOfAdGroupNegativeSites = (AdGroupNegativeSites | null)[];
 
-/**
- * Input form of {@link ArrayOfAdGroupNegativeSites}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupNegativeSites, complexType
- */
+/** Input form of {@link ArrayOfAdGroupNegativeSites}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupNegativeSitesInput = (AdGroupNegativeSitesInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupNegativeSites, complexType */
@@ -1648,11 +1494,7 @@ export interface AdGroupNegativeSites {
   NegativeSites?: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link AdGroupNegativeSites}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupNegativeSites, complexType
- */
+/** Input form of {@link AdGroupNegativeSites}: what a caller writes, where it differs. */
 export interface AdGroupNegativeSitesInput extends Omit<AdGroupNegativeSites, "AdGroupId"> {
   AdGroupId?: bigint | number;
 }
@@ -1668,9 +1510,6 @@ export interface SetNegativeSitesToAdGroupsRequest {
 
 /**
  * Input form of {@link SetNegativeSitesToAdGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetNegativeSitesToAdGroupsRequest
  */
 export interface SetNegativeSitesToAdGroupsRequestInput extends Omit<
   SetNegativeSitesToAdGroupsRequest,
@@ -1711,12 +1550,7 @@ export interface GetGeoLocationsFileUrlResponse {
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetGeoLocationsFileUrlResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetGeoLocationsFileUrlResponse
- */
+/** Input form of {@link GetGeoLocationsFileUrlResponse}: what a caller writes, where it differs. */
 export interface GetGeoLocationsFileUrlResponseInput extends Omit<
   GetGeoLocationsFileUrlResponse,
   "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
@@ -1734,12 +1568,7 @@ export interface AddAdsRequest {
   Ads?: ArrayOfAd | null;
 }
 
-/**
- * Input form of {@link AddAdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsRequest
- */
+/** Input form of {@link AddAdsRequest}: what a caller writes, where it differs. */
 export interface AddAdsRequestInput extends Omit<AddAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
@@ -1748,11 +1577,7 @@ export interface AddAdsRequestInput extends Omit<AddAdsRequest, "AdGroupId" | "A
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAd, complexType */
 export type ArrayOfAd = (AdOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAd, complexType
- */
+/** Input form of {@link ArrayOfAd}: what a caller writes, where it differs. */
 export type ArrayOfAdInput = (AdOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Ad, complexType */
@@ -1777,11 +1602,7 @@ export interface Ad {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link Ad}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Ad, complexType
- */
+/** Input form of {@link Ad}: what a caller writes, where it differs. */
 export interface AdInput extends Omit<Ad, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1837,11 +1658,7 @@ export interface TextAd {
   Title?: string | null;
 }
 
-/**
- * Input form of {@link TextAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}TextAd, complexType
- */
+/** Input form of {@link TextAd}: what a caller writes, where it differs. */
 export interface TextAdInput extends Omit<TextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1870,11 +1687,7 @@ export interface ProductAd {
   PromotionalText?: string | null;
 }
 
-/**
- * Input form of {@link ProductAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProductAd, complexType
- */
+/** Input form of {@link ProductAd}: what a caller writes, where it differs. */
 export interface ProductAdInput extends Omit<ProductAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1902,11 +1715,7 @@ export interface HotelAd {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link HotelAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HotelAd, complexType
- */
+/** Input form of {@link HotelAd}: what a caller writes, where it differs. */
 export interface HotelAdInput extends Omit<HotelAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1938,11 +1747,7 @@ export interface AppInstallAd {
   Title?: string | null;
 }
 
-/**
- * Input form of {@link AppInstallAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallAd, complexType
- */
+/** Input form of {@link AppInstallAd}: what a caller writes, where it differs. */
 export interface AppInstallAdInput extends Omit<AppInstallAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -1978,11 +1783,7 @@ export interface ExpandedTextAd {
   TitlePart3?: string | null;
 }
 
-/**
- * Input form of {@link ExpandedTextAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ExpandedTextAd, complexType
- */
+/** Input form of {@link ExpandedTextAd}: what a caller writes, where it differs. */
 export interface ExpandedTextAdInput extends Omit<ExpandedTextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -2014,11 +1815,7 @@ export interface DynamicSearchAd {
   TextPart2?: string | null;
 }
 
-/**
- * Input form of {@link DynamicSearchAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DynamicSearchAd, complexType
- */
+/** Input form of {@link DynamicSearchAd}: what a caller writes, where it differs. */
 export interface DynamicSearchAdInput extends Omit<DynamicSearchAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -2061,11 +1858,7 @@ export interface ResponsiveAd {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/**
- * Input form of {@link ResponsiveAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveAd, complexType
- */
+/** Input form of {@link ResponsiveAd}: what a caller writes, where it differs. */
 export interface ResponsiveAdInput extends Omit<
   ResponsiveAd,
   | "DevicePreference"
@@ -2242,11 +2035,7 @@ export type LanguageName =
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetLink, complexType */
 export type ArrayOfAssetLink = (AssetLink | null)[];
 
-/**
- * Input form of {@link ArrayOfAssetLink}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetLink, complexType
- */
+/** Input form of {@link ArrayOfAssetLink}: what a caller writes, where it differs. */
 export type ArrayOfAssetLinkInput = (AssetLinkInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AssetLink, complexType */
@@ -2257,11 +2046,7 @@ export interface AssetLink {
   PinnedField?: string | null;
 }
 
-/**
- * Input form of {@link AssetLink}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetLink, complexType
- */
+/** Input form of {@link AssetLink}: what a caller writes, where it differs. */
 export interface AssetLinkInput extends Omit<AssetLink, "Asset"> {
   Asset?: AssetOrDerivedInput | null;
 }
@@ -2278,11 +2063,7 @@ export interface Asset {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link Asset}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Asset, complexType
- */
+/** Input form of {@link Asset}: what a caller writes, where it differs. */
 export interface AssetInput extends Omit<Asset, "Id"> {
   Id?: bigint | number | null;
 }
@@ -2306,11 +2087,7 @@ export interface TextAsset {
   Text?: string | null;
 }
 
-/**
- * Input form of {@link TextAsset}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}TextAsset, complexType
- */
+/** Input form of {@link TextAsset}: what a caller writes, where it differs. */
 export interface TextAssetInput extends Omit<TextAsset, "Id"> {
   Id?: bigint | number | null;
 }
@@ -2335,11 +2112,7 @@ export interface ImageAsset {
   TargetWidth?: number | null;
 }
 
-/**
- * Input form of {@link ImageAsset}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ImageAsset, complexType
- */
+/** Input form of {@link ImageAsset}: what a caller writes, where it differs. */
 export interface ImageAssetInput extends Omit<ImageAsset, "Id"> {
   Id?: bigint | number | null;
 }
@@ -2361,11 +2134,7 @@ export interface VideoAsset {
   ThumbnailImage?: ImageAsset | null;
 }
 
-/**
- * Input form of {@link VideoAsset}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}VideoAsset, complexType
- */
+/** Input form of {@link VideoAsset}: what a caller writes, where it differs. */
 export interface VideoAssetInput extends Omit<VideoAsset, "Id" | "ThumbnailImage"> {
   Id?: bigint | number | null;
   ThumbnailImage?: ImageAssetInput | null;
@@ -2406,11 +2175,7 @@ export interface ResponsiveSearchAd {
   Path2?: string | null;
 }
 
-/**
- * Input form of {@link ResponsiveSearchAd}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ResponsiveSearchAd, complexType
- */
+/** Input form of {@link ResponsiveSearchAd}: what a caller writes, where it differs. */
 export interface ResponsiveSearchAdInput extends Omit<
   ResponsiveSearchAd,
   "DevicePreference" | "Id" | "Descriptions" | "Headlines"
@@ -2457,12 +2222,7 @@ export interface AddAdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddAdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdsResponse
- */
+/** Input form of {@link AddAdsResponse}: what a caller writes, where it differs. */
 export interface AddAdsResponseInput extends Omit<AddAdsResponse, "AdIds"> {
   AdIds?: ArrayOfNullableOflongInput | null;
 }
@@ -2476,12 +2236,7 @@ export interface DeleteAdsRequest {
   AdIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdsRequest
- */
+/** Input form of {@link DeleteAdsRequest}: what a caller writes, where it differs. */
 export interface DeleteAdsRequestInput extends Omit<DeleteAdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
@@ -2506,12 +2261,7 @@ export interface GetAdsByEditorialStatusRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdsByEditorialStatusRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusRequest
- */
+/** Input form of {@link GetAdsByEditorialStatusRequest}: what a caller writes, where it differs. */
 export interface GetAdsByEditorialStatusRequestInput extends Omit<
   GetAdsByEditorialStatusRequest,
   "AdGroupId"
@@ -2542,9 +2292,6 @@ export interface GetAdsByEditorialStatusResponse {
 
 /**
  * Input form of {@link GetAdsByEditorialStatusResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByEditorialStatusResponse
  */
 export interface GetAdsByEditorialStatusResponseInput extends Omit<
   GetAdsByEditorialStatusResponse,
@@ -2564,12 +2311,7 @@ export interface GetAdsByIdsRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsRequest
- */
+/** Input form of {@link GetAdsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAdsByIdsRequestInput extends Omit<GetAdsByIdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
@@ -2584,12 +2326,7 @@ export interface GetAdsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAdsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByIdsResponse
- */
+/** Input form of {@link GetAdsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAdsByIdsResponseInput extends Omit<GetAdsByIdsResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
 }
@@ -2604,12 +2341,7 @@ export interface GetAdsByAdGroupIdRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdsByAdGroupIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdRequest
- */
+/** Input form of {@link GetAdsByAdGroupIdRequest}: what a caller writes, where it differs. */
 export interface GetAdsByAdGroupIdRequestInput extends Omit<GetAdsByAdGroupIdRequest, "AdGroupId"> {
   AdGroupId?: bigint | number;
 }
@@ -2622,12 +2354,7 @@ export interface GetAdsByAdGroupIdResponse {
   Ads?: ArrayOfAd | null;
 }
 
-/**
- * Input form of {@link GetAdsByAdGroupIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdsByAdGroupIdResponse
- */
+/** Input form of {@link GetAdsByAdGroupIdResponse}: what a caller writes, where it differs. */
 export interface GetAdsByAdGroupIdResponseInput extends Omit<GetAdsByAdGroupIdResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
 }
@@ -2641,12 +2368,7 @@ export interface UpdateAdsRequest {
   Ads?: ArrayOfAd | null;
 }
 
-/**
- * Input form of {@link UpdateAdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdsRequest
- */
+/** Input form of {@link UpdateAdsRequest}: what a caller writes, where it differs. */
 export interface UpdateAdsRequestInput extends Omit<UpdateAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
@@ -2670,12 +2392,7 @@ export interface AddKeywordsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/**
- * Input form of {@link AddKeywordsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsRequest
- */
+/** Input form of {@link AddKeywordsRequest}: what a caller writes, where it differs. */
 export interface AddKeywordsRequestInput extends Omit<
   AddKeywordsRequest,
   "AdGroupId" | "Keywords"
@@ -2687,11 +2404,7 @@ export interface AddKeywordsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfKeyword, complexType */
 export type ArrayOfKeyword = (Keyword | null)[];
 
-/**
- * Input form of {@link ArrayOfKeyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfKeyword, complexType
- */
+/** Input form of {@link ArrayOfKeyword}: what a caller writes, where it differs. */
 export type ArrayOfKeywordInput = (KeywordInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Keyword, complexType */
@@ -2716,11 +2429,7 @@ export interface Keyword {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link Keyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Keyword, complexType
- */
+/** Input form of {@link Keyword}: what a caller writes, where it differs. */
 export interface KeywordInput extends Omit<Keyword, "Id"> {
   Id?: bigint | number | null;
 }
@@ -2744,12 +2453,7 @@ export interface AddKeywordsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddKeywordsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddKeywordsResponse
- */
+/** Input form of {@link AddKeywordsResponse}: what a caller writes, where it differs. */
 export interface AddKeywordsResponseInput extends Omit<AddKeywordsResponse, "KeywordIds"> {
   KeywordIds?: ArrayOfNullableOflongInput | null;
 }
@@ -2763,12 +2467,7 @@ export interface DeleteKeywordsRequest {
   KeywordIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteKeywordsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteKeywordsRequest
- */
+/** Input form of {@link DeleteKeywordsRequest}: what a caller writes, where it differs. */
 export interface DeleteKeywordsRequestInput extends Omit<
   DeleteKeywordsRequest,
   "AdGroupId" | "KeywordIds"
@@ -2798,9 +2497,6 @@ export interface GetKeywordsByEditorialStatusRequest {
 /**
  * Input form of {@link GetKeywordsByEditorialStatusRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusRequest
  */
 export interface GetKeywordsByEditorialStatusRequestInput extends Omit<
   GetKeywordsByEditorialStatusRequest,
@@ -2823,9 +2519,6 @@ export interface GetKeywordsByEditorialStatusResponse {
 /**
  * Input form of {@link GetKeywordsByEditorialStatusResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByEditorialStatusResponse
  */
 export interface GetKeywordsByEditorialStatusResponseInput extends Omit<
   GetKeywordsByEditorialStatusResponse,
@@ -2844,12 +2537,7 @@ export interface GetKeywordsByIdsRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetKeywordsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsRequest
- */
+/** Input form of {@link GetKeywordsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetKeywordsByIdsRequestInput extends Omit<
   GetKeywordsByIdsRequest,
   "AdGroupId" | "KeywordIds"
@@ -2867,12 +2555,7 @@ export interface GetKeywordsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetKeywordsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByIdsResponse
- */
+/** Input form of {@link GetKeywordsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetKeywordsByIdsResponseInput extends Omit<GetKeywordsByIdsResponse, "Keywords"> {
   Keywords?: ArrayOfKeywordInput | null;
 }
@@ -2886,12 +2569,7 @@ export interface GetKeywordsByAdGroupIdRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetKeywordsByAdGroupIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdRequest
- */
+/** Input form of {@link GetKeywordsByAdGroupIdRequest}: what a caller writes, where it differs. */
 export interface GetKeywordsByAdGroupIdRequestInput extends Omit<
   GetKeywordsByAdGroupIdRequest,
   "AdGroupId"
@@ -2907,12 +2585,7 @@ export interface GetKeywordsByAdGroupIdResponse {
   Keywords?: ArrayOfKeyword | null;
 }
 
-/**
- * Input form of {@link GetKeywordsByAdGroupIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetKeywordsByAdGroupIdResponse
- */
+/** Input form of {@link GetKeywordsByAdGroupIdResponse}: what a caller writes, where it differs. */
 export interface GetKeywordsByAdGroupIdResponseInput extends Omit<
   GetKeywordsByAdGroupIdResponse,
   "Keywords"
@@ -2930,12 +2603,7 @@ export interface UpdateKeywordsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/**
- * Input form of {@link UpdateKeywordsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateKeywordsRequest
- */
+/** Input form of {@link UpdateKeywordsRequest}: what a caller writes, where it differs. */
 export interface UpdateKeywordsRequestInput extends Omit<
   UpdateKeywordsRequest,
   "AdGroupId" | "Keywords"
@@ -2965,9 +2633,6 @@ export interface AppealEditorialRejectionsRequest {
 
 /**
  * Input form of {@link AppealEditorialRejectionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AppealEditorialRejectionsRequest
  */
 export interface AppealEditorialRejectionsRequestInput extends Omit<
   AppealEditorialRejectionsRequest,
@@ -2985,9 +2650,6 @@ export type ArrayOfEntityIdToParentIdAssociation = (EntityIdToParentIdAssociatio
 /**
  * Input form of {@link ArrayOfEntityIdToParentIdAssociation}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityIdToParentIdAssociation,
- * complexType
  */
 export type ArrayOfEntityIdToParentIdAssociationInput = (
   | EntityIdToParentIdAssociationInput
@@ -3002,11 +2664,7 @@ export interface EntityIdToParentIdAssociation {
   ParentId?: bigint;
 }
 
-/**
- * Input form of {@link EntityIdToParentIdAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}EntityIdToParentIdAssociation, complexType
- */
+/** Input form of {@link EntityIdToParentIdAssociation}: what a caller writes, where it differs. */
 export interface EntityIdToParentIdAssociationInput extends Omit<
   EntityIdToParentIdAssociation,
   "EntityId" | "ParentId"
@@ -3045,9 +2703,6 @@ export interface GetEditorialReasonsByIdsRequest {
 
 /**
  * Input form of {@link GetEditorialReasonsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsRequest
  */
 export interface GetEditorialReasonsByIdsRequestInput extends Omit<
   GetEditorialReasonsByIdsRequest,
@@ -3068,9 +2723,6 @@ export interface GetEditorialReasonsByIdsResponse {
 
 /**
  * Input form of {@link GetEditorialReasonsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetEditorialReasonsByIdsResponse
  */
 export interface GetEditorialReasonsByIdsResponseInput extends Omit<
   GetEditorialReasonsByIdsResponse,
@@ -3087,9 +2739,6 @@ export type ArrayOfEditorialReasonCollection = (EditorialReasonCollection | null
 
 /**
  * Input form of {@link ArrayOfEditorialReasonCollection}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEditorialReasonCollection,
- * complexType
  */
 export type ArrayOfEditorialReasonCollectionInput = (EditorialReasonCollectionInput | null)[];
 
@@ -3101,11 +2750,7 @@ export interface EditorialReasonCollection {
   Reasons?: ArrayOfEditorialReason | null;
 }
 
-/**
- * Input form of {@link EditorialReasonCollection}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}EditorialReasonCollection, complexType
- */
+/** Input form of {@link EditorialReasonCollection}: what a caller writes, where it differs. */
 export interface EditorialReasonCollectionInput extends Omit<
   EditorialReasonCollection,
   "AdGroupId" | "AdOrKeywordId"
@@ -3139,9 +2784,6 @@ export interface GetAccountMigrationStatusesRequest {
 
 /**
  * Input form of {@link GetAccountMigrationStatusesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesRequest
  */
 export interface GetAccountMigrationStatusesRequestInput extends Omit<
   GetAccountMigrationStatusesRequest,
@@ -3161,9 +2803,6 @@ export interface GetAccountMigrationStatusesResponse {
 /**
  * Input form of {@link GetAccountMigrationStatusesResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAccountMigrationStatusesResponse
  */
 export interface GetAccountMigrationStatusesResponseInput extends Omit<
   GetAccountMigrationStatusesResponse,
@@ -3181,9 +2820,6 @@ export type ArrayOfAccountMigrationStatusesInfo = (AccountMigrationStatusesInfo 
 /**
  * Input form of {@link ArrayOfAccountMigrationStatusesInfo}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAccountMigrationStatusesInfo,
- * complexType
  */
 export type ArrayOfAccountMigrationStatusesInfoInput = (AccountMigrationStatusesInfoInput | null)[];
 
@@ -3195,11 +2831,7 @@ export interface AccountMigrationStatusesInfo {
   MigrationStatusInfos?: ArrayOfMigrationStatusInfo | null;
 }
 
-/**
- * Input form of {@link AccountMigrationStatusesInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AccountMigrationStatusesInfo, complexType
- */
+/** Input form of {@link AccountMigrationStatusesInfo}: what a caller writes, where it differs. */
 export interface AccountMigrationStatusesInfoInput extends Omit<
   AccountMigrationStatusesInfo,
   "AccountId" | "MigrationStatusInfos"
@@ -3211,11 +2843,7 @@ export interface AccountMigrationStatusesInfoInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMigrationStatusInfo, complexType */
 export type ArrayOfMigrationStatusInfo = (MigrationStatusInfo | null)[];
 
-/**
- * Input form of {@link ArrayOfMigrationStatusInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMigrationStatusInfo, complexType
- */
+/** Input form of {@link ArrayOfMigrationStatusInfo}: what a caller writes, where it differs. */
 export type ArrayOfMigrationStatusInfoInput = (MigrationStatusInfoInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}MigrationStatusInfo, complexType */
@@ -3225,11 +2853,7 @@ export interface MigrationStatusInfo {
   Status: MigrationStatus;
 }
 
-/**
- * Input form of {@link MigrationStatusInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}MigrationStatusInfo, complexType
- */
+/** Input form of {@link MigrationStatusInfo}: what a caller writes, where it differs. */
 export interface MigrationStatusInfoInput extends Omit<MigrationStatusInfo, "StartTimeInUtc"> {
   StartTimeInUtc?: XsdDateTimeInput | null;
 }
@@ -3307,12 +2931,7 @@ export interface AddAdExtensionsRequest {
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/**
- * Input form of {@link AddAdExtensionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsRequest
- */
+/** Input form of {@link AddAdExtensionsRequest}: what a caller writes, where it differs. */
 export interface AddAdExtensionsRequestInput extends Omit<
   AddAdExtensionsRequest,
   "AccountId" | "AdExtensions"
@@ -3324,11 +2943,7 @@ export interface AddAdExtensionsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtension, complexType */
 export type ArrayOfAdExtension = (AdExtensionOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtension, complexType
- */
+/** Input form of {@link ArrayOfAdExtension}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionInput = (AdExtensionOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtension, complexType */
@@ -3347,11 +2962,7 @@ export interface AdExtension {
   Version?: number | null;
 }
 
-/**
- * Input form of {@link AdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtension, complexType
- */
+/** Input form of {@link AdExtension}: what a caller writes, where it differs. */
 export interface AdExtensionInput extends Omit<AdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3418,11 +3029,7 @@ export interface LocationAdExtension {
   PhoneNumber?: string | null;
 }
 
-/**
- * Input form of {@link LocationAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}LocationAdExtension, complexType
- */
+/** Input form of {@link LocationAdExtension}: what a caller writes, where it differs. */
 export interface LocationAdExtensionInput extends Omit<
   LocationAdExtension,
   "DevicePreference" | "Id"
@@ -3472,11 +3079,7 @@ export interface CallAdExtension {
   RequireTollFreeTrackingNumber?: boolean | null;
 }
 
-/**
- * Input form of {@link CallAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CallAdExtension, complexType
- */
+/** Input form of {@link CallAdExtension}: what a caller writes, where it differs. */
 export interface CallAdExtensionInput extends Omit<CallAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3512,11 +3115,7 @@ export interface ImageAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link ImageAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ImageAdExtension, complexType
- */
+/** Input form of {@link ImageAdExtension}: what a caller writes, where it differs. */
 export interface ImageAdExtensionInput extends Omit<
   ImageAdExtension,
   "DevicePreference" | "Id" | "ImageMediaIds" | "Images"
@@ -3553,11 +3152,7 @@ export interface AppAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link AppAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AppAdExtension, complexType
- */
+/** Input form of {@link AppAdExtension}: what a caller writes, where it differs. */
 export interface AppAdExtensionInput extends Omit<AppAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3583,11 +3178,7 @@ export interface ReviewAdExtension {
   Url?: string | null;
 }
 
-/**
- * Input form of {@link ReviewAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ReviewAdExtension, complexType
- */
+/** Input form of {@link ReviewAdExtension}: what a caller writes, where it differs. */
 export interface ReviewAdExtensionInput extends Omit<ReviewAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3610,11 +3201,7 @@ export interface CalloutAdExtension {
   Text?: string | null;
 }
 
-/**
- * Input form of {@link CalloutAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CalloutAdExtension, complexType
- */
+/** Input form of {@link CalloutAdExtension}: what a caller writes, where it differs. */
 export interface CalloutAdExtensionInput extends Omit<
   CalloutAdExtension,
   "DevicePreference" | "Id"
@@ -3649,11 +3236,7 @@ export interface SitelinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link SitelinkAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SitelinkAdExtension, complexType
- */
+/** Input form of {@link SitelinkAdExtension}: what a caller writes, where it differs. */
 export interface SitelinkAdExtensionInput extends Omit<
   SitelinkAdExtension,
   "DevicePreference" | "Id"
@@ -3685,11 +3268,7 @@ export interface ActionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link ActionAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ActionAdExtension, complexType
- */
+/** Input form of {@link ActionAdExtension}: what a caller writes, where it differs. */
 export interface ActionAdExtensionInput extends Omit<ActionAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3799,11 +3378,7 @@ export interface StructuredSnippetAdExtension {
   Values?: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link StructuredSnippetAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}StructuredSnippetAdExtension, complexType
- */
+/** Input form of {@link StructuredSnippetAdExtension}: what a caller writes, where it differs. */
 export interface StructuredSnippetAdExtensionInput extends Omit<
   StructuredSnippetAdExtension,
   "DevicePreference" | "Id"
@@ -3834,11 +3409,7 @@ export interface PriceAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link PriceAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PriceAdExtension, complexType
- */
+/** Input form of {@link PriceAdExtension}: what a caller writes, where it differs. */
 export interface PriceAdExtensionInput extends Omit<PriceAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
   Id?: bigint | number | null;
@@ -3921,11 +3492,7 @@ export interface PromotionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link PromotionAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PromotionAdExtension, complexType
- */
+/** Input form of {@link PromotionAdExtension}: what a caller writes, where it differs. */
 export interface PromotionAdExtensionInput extends Omit<
   PromotionAdExtension,
   "DevicePreference" | "Id"
@@ -4003,11 +3570,7 @@ export interface FilterLinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link FilterLinkAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}FilterLinkAdExtension, complexType
- */
+/** Input form of {@link FilterLinkAdExtension}: what a caller writes, where it differs. */
 export interface FilterLinkAdExtensionInput extends Omit<
   FilterLinkAdExtension,
   "DevicePreference" | "Id"
@@ -4087,11 +3650,7 @@ export interface FlyerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link FlyerAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}FlyerAdExtension, complexType
- */
+/** Input form of {@link FlyerAdExtension}: what a caller writes, where it differs. */
 export interface FlyerAdExtensionInput extends Omit<
   FlyerAdExtension,
   "DevicePreference" | "Id" | "ImageMediaIds" | "StoreId"
@@ -4131,11 +3690,7 @@ export interface VideoAdExtension {
   VideoId?: bigint | null;
 }
 
-/**
- * Input form of {@link VideoAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}VideoAdExtension, complexType
- */
+/** Input form of {@link VideoAdExtension}: what a caller writes, where it differs. */
 export interface VideoAdExtensionInput extends Omit<
   VideoAdExtension,
   "DevicePreference" | "Id" | "ThumbnailId" | "VideoId"
@@ -4173,11 +3728,7 @@ export interface DisclaimerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/**
- * Input form of {@link DisclaimerAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DisclaimerAdExtension, complexType
- */
+/** Input form of {@link DisclaimerAdExtension}: what a caller writes, where it differs. */
 export interface DisclaimerAdExtensionInput extends Omit<
   DisclaimerAdExtension,
   "DevicePreference" | "Id"
@@ -4206,11 +3757,7 @@ export interface LogoAdExtension {
   DomainName?: string | null;
 }
 
-/**
- * Input form of {@link LogoAdExtension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}LogoAdExtension, complexType
- */
+/** Input form of {@link LogoAdExtension}: what a caller writes, where it differs. */
 export interface LogoAdExtensionInput extends Omit<
   LogoAdExtension,
   "DevicePreference" | "Id" | "BusinessLogo"
@@ -4265,12 +3812,7 @@ export interface AddAdExtensionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/**
- * Input form of {@link AddAdExtensionsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdExtensionsResponse
- */
+/** Input form of {@link AddAdExtensionsResponse}: what a caller writes, where it differs. */
 export interface AddAdExtensionsResponseInput extends Omit<
   AddAdExtensionsResponse,
   "AdExtensionIdentities"
@@ -4281,11 +3823,7 @@ export interface AddAdExtensionsResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdentity, complexType */
 export type ArrayOfAdExtensionIdentity = (AdExtensionIdentity | null)[];
 
-/**
- * Input form of {@link ArrayOfAdExtensionIdentity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdentity, complexType
- */
+/** Input form of {@link ArrayOfAdExtensionIdentity}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionIdentityInput = (AdExtensionIdentityInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdentity, complexType */
@@ -4294,11 +3832,7 @@ export interface AdExtensionIdentity {
   Version?: number | null;
 }
 
-/**
- * Input form of {@link AdExtensionIdentity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdentity, complexType
- */
+/** Input form of {@link AdExtensionIdentity}: what a caller writes, where it differs. */
 export interface AdExtensionIdentityInput extends Omit<AdExtensionIdentity, "Id"> {
   Id?: bigint | number;
 }
@@ -4365,12 +3899,7 @@ export interface GetAdExtensionsByIdsRequest {
   ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAdExtensionsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsRequest
- */
+/** Input form of {@link GetAdExtensionsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAdExtensionsByIdsRequestInput extends Omit<
   GetAdExtensionsByIdsRequest,
   "AccountId" | "AdExtensionIds"
@@ -4419,12 +3948,7 @@ export interface GetAdExtensionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAdExtensionsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsByIdsResponse
- */
+/** Input form of {@link GetAdExtensionsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAdExtensionsByIdsResponseInput extends Omit<
   GetAdExtensionsByIdsResponse,
   "AdExtensions"
@@ -4441,12 +3965,7 @@ export interface UpdateAdExtensionsRequest {
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/**
- * Input form of {@link UpdateAdExtensionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdExtensionsRequest
- */
+/** Input form of {@link UpdateAdExtensionsRequest}: what a caller writes, where it differs. */
 export interface UpdateAdExtensionsRequestInput extends Omit<
   UpdateAdExtensionsRequest,
   "AccountId" | "AdExtensions"
@@ -4472,12 +3991,7 @@ export interface DeleteAdExtensionsRequest {
   AdExtensionIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAdExtensionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsRequest
- */
+/** Input form of {@link DeleteAdExtensionsRequest}: what a caller writes, where it differs. */
 export interface DeleteAdExtensionsRequestInput extends Omit<
   DeleteAdExtensionsRequest,
   "AccountId" | "AdExtensionIds"
@@ -4507,9 +4021,6 @@ export interface GetAdExtensionsEditorialReasonsRequest {
 /**
  * Input form of {@link GetAdExtensionsEditorialReasonsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsRequest
  */
 export interface GetAdExtensionsEditorialReasonsRequestInput extends Omit<
   GetAdExtensionsEditorialReasonsRequest,
@@ -4531,9 +4042,6 @@ export type ArrayOfAdExtensionIdToEntityIdAssociation = (
 /**
  * Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionIdToEntityIdAssociation,
- * complexType
  */
 export type ArrayOfAdExtensionIdToEntityIdAssociationInput = (
   | AdExtensionIdToEntityIdAssociationInput
@@ -4551,9 +4059,6 @@ export interface AdExtensionIdToEntityIdAssociation {
 
 /**
  * Input form of {@link AdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionIdToEntityIdAssociation,
- * complexType
  */
 export interface AdExtensionIdToEntityIdAssociationInput extends Omit<
   AdExtensionIdToEntityIdAssociation,
@@ -4578,9 +4083,6 @@ export interface GetAdExtensionsEditorialReasonsResponse {
 /**
  * Input form of {@link GetAdExtensionsEditorialReasonsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsEditorialReasonsResponse
  */
 export interface GetAdExtensionsEditorialReasonsResponseInput extends Omit<
   GetAdExtensionsEditorialReasonsResponse,
@@ -4601,9 +4103,6 @@ export type ArrayOfAdExtensionEditorialReasonCollection = (
 /**
  * Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionEditorialReasonCollection,
- * complexType
  */
 export type ArrayOfAdExtensionEditorialReasonCollectionInput = (
   | AdExtensionEditorialReasonCollectionInput
@@ -4622,9 +4121,6 @@ export interface AdExtensionEditorialReasonCollection {
 /**
  * Input form of {@link AdExtensionEditorialReasonCollection}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionEditorialReasonCollection,
- * complexType
  */
 export interface AdExtensionEditorialReasonCollectionInput extends Omit<
   AdExtensionEditorialReasonCollection,
@@ -4659,9 +4155,6 @@ export interface SetAdExtensionsAssociationsRequest {
 
 /**
  * Input form of {@link SetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetAdExtensionsAssociationsRequest
  */
 export interface SetAdExtensionsAssociationsRequestInput extends Omit<
   SetAdExtensionsAssociationsRequest,
@@ -4693,9 +4186,6 @@ export interface GetAdExtensionsAssociationsRequest {
 
 /**
  * Input form of {@link GetAdExtensionsAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsRequest
  */
 export interface GetAdExtensionsAssociationsRequestInput extends Omit<
   GetAdExtensionsAssociationsRequest,
@@ -4717,9 +4207,6 @@ export interface GetAdExtensionsAssociationsResponse {
 /**
  * Input form of {@link GetAdExtensionsAssociationsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionsAssociationsResponse
  */
 export interface GetAdExtensionsAssociationsResponseInput extends Omit<
   GetAdExtensionsAssociationsResponse,
@@ -4737,9 +4224,6 @@ export type ArrayOfAdExtensionAssociationCollection = (AdExtensionAssociationCol
 /**
  * Input form of {@link ArrayOfAdExtensionAssociationCollection}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociationCollection,
- * complexType
  */
 export type ArrayOfAdExtensionAssociationCollectionInput = (
   | AdExtensionAssociationCollectionInput
@@ -4756,9 +4240,6 @@ export interface AdExtensionAssociationCollection {
 
 /**
  * Input form of {@link AdExtensionAssociationCollection}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociationCollection,
- * complexType
  */
 export interface AdExtensionAssociationCollectionInput extends Omit<
   AdExtensionAssociationCollection,
@@ -4772,11 +4253,7 @@ export interface AdExtensionAssociationCollectionInput extends Omit<
  */
 export type ArrayOfAdExtensionAssociation = (AdExtensionAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfAdExtensionAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdExtensionAssociation, complexType
- */
+/** Input form of {@link ArrayOfAdExtensionAssociation}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionAssociationInput = (AdExtensionAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociation, complexType */
@@ -4787,11 +4264,7 @@ export interface AdExtensionAssociation {
   EntityId: bigint;
 }
 
-/**
- * Input form of {@link AdExtensionAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdExtensionAssociation, complexType
- */
+/** Input form of {@link AdExtensionAssociation}: what a caller writes, where it differs. */
 export interface AdExtensionAssociationInput extends Omit<
   AdExtensionAssociation,
   "AdExtension" | "EntityId"
@@ -4816,9 +4289,6 @@ export interface DeleteAdExtensionsAssociationsRequest {
 /**
  * Input form of {@link DeleteAdExtensionsAssociationsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdExtensionsAssociationsRequest
  */
 export interface DeleteAdExtensionsAssociationsRequestInput extends Omit<
   DeleteAdExtensionsAssociationsRequest,
@@ -4849,9 +4319,6 @@ export interface GetAdExtensionIdsByAccountIdRequest {
 /**
  * Input form of {@link GetAdExtensionIdsByAccountIdRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdRequest
  */
 export interface GetAdExtensionIdsByAccountIdRequestInput extends Omit<
   GetAdExtensionIdsByAccountIdRequest,
@@ -4871,9 +4338,6 @@ export interface GetAdExtensionIdsByAccountIdResponse {
 /**
  * Input form of {@link GetAdExtensionIdsByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdExtensionIdsByAccountIdResponse
  */
 export interface GetAdExtensionIdsByAccountIdResponseInput extends Omit<
   GetAdExtensionIdsByAccountIdResponse,
@@ -4891,12 +4355,7 @@ export interface AddMediaRequest {
   Media?: ArrayOfMedia | null;
 }
 
-/**
- * Input form of {@link AddMediaRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaRequest
- */
+/** Input form of {@link AddMediaRequest}: what a caller writes, where it differs. */
 export interface AddMediaRequestInput extends Omit<AddMediaRequest, "AccountId" | "Media"> {
   AccountId?: bigint | number;
   Media?: ArrayOfMediaInput | null;
@@ -4905,11 +4364,7 @@ export interface AddMediaRequestInput extends Omit<AddMediaRequest, "AccountId" 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMedia, complexType */
 export type ArrayOfMedia = (MediaOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfMedia}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMedia, complexType
- */
+/** Input form of {@link ArrayOfMedia}: what a caller writes, where it differs. */
 export type ArrayOfMediaInput = (MediaOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Media, complexType */
@@ -4925,11 +4380,7 @@ export interface Media {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link Media}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Media, complexType
- */
+/** Input form of {@link Media}: what a caller writes, where it differs. */
 export interface MediaInput extends Omit<Media, "Id"> {
   Id?: bigint | number | null;
 }
@@ -4954,11 +4405,7 @@ export interface Image {
   Data?: string | null;
 }
 
-/**
- * Input form of {@link Image}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Image, complexType
- */
+/** Input form of {@link Image}: what a caller writes, where it differs. */
 export interface ImageInput extends Omit<Image, "Id"> {
   Id?: bigint | number | null;
 }
@@ -4971,12 +4418,7 @@ export interface AddMediaResponse {
   MediaIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link AddMediaResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddMediaResponse
- */
+/** Input form of {@link AddMediaResponse}: what a caller writes, where it differs. */
 export interface AddMediaResponseInput extends Omit<AddMediaResponse, "MediaIds"> {
   MediaIds?: ArrayOflongInput | null;
 }
@@ -4990,12 +4432,7 @@ export interface DeleteMediaRequest {
   MediaIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteMediaRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteMediaRequest
- */
+/** Input form of {@link DeleteMediaRequest}: what a caller writes, where it differs. */
 export interface DeleteMediaRequestInput extends Omit<
   DeleteMediaRequest,
   "AccountId" | "MediaIds"
@@ -5045,9 +4482,6 @@ export interface GetMediaMetaDataByAccountIdResponse {
 /**
  * Input form of {@link GetMediaMetaDataByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByAccountIdResponse
  */
 export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
   GetMediaMetaDataByAccountIdResponse,
@@ -5059,11 +4493,7 @@ export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaMetaData, complexType */
 export type ArrayOfMediaMetaData = (MediaMetaData | null)[];
 
-/**
- * Input form of {@link ArrayOfMediaMetaData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaMetaData, complexType
- */
+/** Input form of {@link ArrayOfMediaMetaData}: what a caller writes, where it differs. */
 export type ArrayOfMediaMetaDataInput = (MediaMetaDataInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}MediaMetaData, complexType */
@@ -5075,11 +4505,7 @@ export interface MediaMetaData {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link MediaMetaData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}MediaMetaData, complexType
- */
+/** Input form of {@link MediaMetaData}: what a caller writes, where it differs. */
 export interface MediaMetaDataInput extends Omit<MediaMetaData, "Id"> {
   Id: bigint | number;
 }
@@ -5127,12 +4553,7 @@ export interface GetMediaMetaDataByIdsRequest {
   ReturnAdditionalFields?: MediaAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetMediaMetaDataByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsRequest
- */
+/** Input form of {@link GetMediaMetaDataByIdsRequest}: what a caller writes, where it differs. */
 export interface GetMediaMetaDataByIdsRequestInput extends Omit<
   GetMediaMetaDataByIdsRequest,
   "MediaIds"
@@ -5149,12 +4570,7 @@ export interface GetMediaMetaDataByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetMediaMetaDataByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaMetaDataByIdsResponse
- */
+/** Input form of {@link GetMediaMetaDataByIdsResponse}: what a caller writes, where it differs. */
 export interface GetMediaMetaDataByIdsResponseInput extends Omit<
   GetMediaMetaDataByIdsResponse,
   "MediaMetaData"
@@ -5171,12 +4587,7 @@ export interface GetMediaAssociationsRequest {
   MediaIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link GetMediaAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsRequest
- */
+/** Input form of {@link GetMediaAssociationsRequest}: what a caller writes, where it differs. */
 export interface GetMediaAssociationsRequestInput extends Omit<
   GetMediaAssociationsRequest,
   "MediaIds"
@@ -5193,12 +4604,7 @@ export interface GetMediaAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetMediaAssociationsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetMediaAssociationsResponse
- */
+/** Input form of {@link GetMediaAssociationsResponse}: what a caller writes, where it differs. */
 export interface GetMediaAssociationsResponseInput extends Omit<
   GetMediaAssociationsResponse,
   "MediaAssociations"
@@ -5211,21 +4617,13 @@ export interface GetMediaAssociationsResponseInput extends Omit<
  */
 export type ArrayOfArrayOfMediaAssociation = (ArrayOfMediaAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfArrayOfMediaAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfArrayOfMediaAssociation, complexType
- */
+/** Input form of {@link ArrayOfArrayOfMediaAssociation}: what a caller writes, where it differs. */
 export type ArrayOfArrayOfMediaAssociationInput = (ArrayOfMediaAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaAssociation, complexType */
 export type ArrayOfMediaAssociation = (MediaAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfMediaAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfMediaAssociation, complexType
- */
+/** Input form of {@link ArrayOfMediaAssociation}: what a caller writes, where it differs. */
 export type ArrayOfMediaAssociationInput = (MediaAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}MediaAssociation, complexType */
@@ -5235,11 +4633,7 @@ export interface MediaAssociation {
   MediaId?: bigint;
 }
 
-/**
- * Input form of {@link MediaAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}MediaAssociation, complexType
- */
+/** Input form of {@link MediaAssociation}: what a caller writes, where it differs. */
 export interface MediaAssociationInput extends Omit<MediaAssociation, "EntityId" | "MediaId"> {
   EntityId?: bigint | number;
   MediaId?: bigint | number;
@@ -5258,9 +4652,6 @@ export interface GetAdGroupCriterionsByIdsRequest {
 
 /**
  * Input form of {@link GetAdGroupCriterionsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsRequest
  */
 export interface GetAdGroupCriterionsByIdsRequestInput extends Omit<
   GetAdGroupCriterionsByIdsRequest,
@@ -5320,9 +4711,6 @@ export interface GetAdGroupCriterionsByIdsResponse {
 
 /**
  * Input form of {@link GetAdGroupCriterionsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAdGroupCriterionsByIdsResponse
  */
 export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
   GetAdGroupCriterionsByIdsResponse,
@@ -5334,11 +4722,7 @@ export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterion, complexType */
 export type ArrayOfAdGroupCriterion = (AdGroupCriterionOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfAdGroupCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterion, complexType
- */
+/** Input form of {@link ArrayOfAdGroupCriterion}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterion, complexType */
@@ -5355,11 +4739,7 @@ export interface AdGroupCriterion {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link AdGroupCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterion, complexType
- */
+/** Input form of {@link AdGroupCriterion}: what a caller writes, where it differs. */
 export interface AdGroupCriterionInput extends Omit<
   AdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -5405,11 +4785,7 @@ export interface BiddableAdGroupCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/**
- * Input form of {@link BiddableAdGroupCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BiddableAdGroupCriterion, complexType
- */
+/** Input form of {@link BiddableAdGroupCriterion}: what a caller writes, where it differs. */
 export interface BiddableAdGroupCriterionInput extends Omit<
   BiddableAdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -5468,11 +4844,7 @@ export interface NegativeAdGroupCriterion {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link NegativeAdGroupCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeAdGroupCriterion, complexType
- */
+/** Input form of {@link NegativeAdGroupCriterion}: what a caller writes, where it differs. */
 export interface NegativeAdGroupCriterionInput extends Omit<
   NegativeAdGroupCriterion,
   "AdGroupId" | "Criterion" | "Id"
@@ -5559,11 +4931,7 @@ export interface ProductPartition {
   PartitionType: ProductPartitionType;
 }
 
-/**
- * Input form of {@link ProductPartition}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProductPartition, complexType
- */
+/** Input form of {@link ProductPartition}: what a caller writes, where it differs. */
 export interface ProductPartitionInput extends Omit<ProductPartition, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
 }
@@ -5591,11 +4959,7 @@ export interface HotelGroup {
   ParentCriterionId?: bigint | null;
 }
 
-/**
- * Input form of {@link HotelGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HotelGroup, complexType
- */
+/** Input form of {@link HotelGroup}: what a caller writes, where it differs. */
 export interface HotelGroupInput extends Omit<HotelGroup, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
 }
@@ -5636,11 +5000,7 @@ export interface HotelCheckInDateCriterion {
   StartDate?: XsdDateTime | null;
 }
 
-/**
- * Input form of {@link HotelCheckInDateCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HotelCheckInDateCriterion, complexType
- */
+/** Input form of {@link HotelCheckInDateCriterion}: what a caller writes, where it differs. */
 export interface HotelCheckInDateCriterionInput extends Omit<
   HotelCheckInDateCriterion,
   "EndDate" | "StartDate"
@@ -5820,11 +5180,7 @@ export interface RadiusCriterion {
   RadiusUnit?: DistanceUnit | null;
 }
 
-/**
- * Input form of {@link RadiusCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}RadiusCriterion, complexType
- */
+/** Input form of {@link RadiusCriterion}: what a caller writes, where it differs. */
 export interface RadiusCriterionInput extends Omit<RadiusCriterion, "Radius"> {
   Radius?: bigint | number | null;
 }
@@ -5846,11 +5202,7 @@ export interface LocationCriterion {
   LocationType?: string | null;
 }
 
-/**
- * Input form of {@link LocationCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}LocationCriterion, complexType
- */
+/** Input form of {@link LocationCriterion}: what a caller writes, where it differs. */
 export interface LocationCriterionInput extends Omit<
   LocationCriterion,
   "EnclosedLocationIds" | "LocationId"
@@ -5888,11 +5240,7 @@ export interface AudienceCriterion {
   AudienceType?: AudienceType | null;
 }
 
-/**
- * Input form of {@link AudienceCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCriterion, complexType
- */
+/** Input form of {@link AudienceCriterion}: what a caller writes, where it differs. */
 export interface AudienceCriterionInput extends Omit<AudienceCriterion, "AudienceId"> {
   AudienceId?: bigint | number | null;
 }
@@ -5922,11 +5270,7 @@ export interface ProfileCriterion {
   ProfileType?: ProfileType;
 }
 
-/**
- * Input form of {@link ProfileCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileCriterion, complexType
- */
+/** Input form of {@link ProfileCriterion}: what a caller writes, where it differs. */
 export interface ProfileCriterionInput extends Omit<ProfileCriterion, "ProfileId"> {
   ProfileId?: bigint | number;
 }
@@ -5951,11 +5295,7 @@ export interface StoreCriterion {
   StoreId?: bigint | null;
 }
 
-/**
- * Input form of {@link StoreCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}StoreCriterion, complexType
- */
+/** Input form of {@link StoreCriterion}: what a caller writes, where it differs. */
 export interface StoreCriterionInput extends Omit<StoreCriterion, "StoreId"> {
   StoreId?: bigint | number | null;
 }
@@ -5971,11 +5311,7 @@ export interface DealCriterion {
   DealId?: bigint;
 }
 
-/**
- * Input form of {@link DealCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DealCriterion, complexType
- */
+/** Input form of {@link DealCriterion}: what a caller writes, where it differs. */
 export interface DealCriterionInput extends Omit<DealCriterion, "DealId"> {
   DealId?: bigint | number;
 }
@@ -5991,11 +5327,7 @@ export interface GenreCriterion {
   GenreId?: bigint;
 }
 
-/**
- * Input form of {@link GenreCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}GenreCriterion, complexType
- */
+/** Input form of {@link GenreCriterion}: what a caller writes, where it differs. */
 export interface GenreCriterionInput extends Omit<GenreCriterion, "GenreId"> {
   GenreId?: bigint | number;
 }
@@ -6012,11 +5344,7 @@ export interface PlacementCriterion {
   PlacementName?: string | null;
 }
 
-/**
- * Input form of {@link PlacementCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PlacementCriterion, complexType
- */
+/** Input form of {@link PlacementCriterion}: what a caller writes, where it differs. */
 export interface PlacementCriterionInput extends Omit<PlacementCriterion, "PlacementId"> {
   PlacementId?: bigint | number;
 }
@@ -6033,11 +5361,7 @@ export interface TopicCriterion {
   TopicName?: string | null;
 }
 
-/**
- * Input form of {@link TopicCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}TopicCriterion, complexType
- */
+/** Input form of {@link TopicCriterion}: what a caller writes, where it differs. */
 export interface TopicCriterionInput extends Omit<TopicCriterion, "TopicId"> {
   TopicId?: bigint | number;
 }
@@ -6054,12 +5378,7 @@ export interface AddAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/**
- * Input form of {@link AddAdGroupCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsRequest
- */
+/** Input form of {@link AddAdGroupCriterionsRequest}: what a caller writes, where it differs. */
 export interface AddAdGroupCriterionsRequestInput extends Omit<
   AddAdGroupCriterionsRequest,
   "AdGroupCriterions"
@@ -6076,12 +5395,7 @@ export interface AddAdGroupCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/**
- * Input form of {@link AddAdGroupCriterionsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAdGroupCriterionsResponse
- */
+/** Input form of {@link AddAdGroupCriterionsResponse}: what a caller writes, where it differs. */
 export interface AddAdGroupCriterionsResponseInput extends Omit<
   AddAdGroupCriterionsResponse,
   "AdGroupCriterionIds"
@@ -6098,12 +5412,7 @@ export interface UpdateAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/**
- * Input form of {@link UpdateAdGroupCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAdGroupCriterionsRequest
- */
+/** Input form of {@link UpdateAdGroupCriterionsRequest}: what a caller writes, where it differs. */
 export interface UpdateAdGroupCriterionsRequestInput extends Omit<
   UpdateAdGroupCriterionsRequest,
   "AdGroupCriterions"
@@ -6129,12 +5438,7 @@ export interface DeleteAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/**
- * Input form of {@link DeleteAdGroupCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAdGroupCriterionsRequest
- */
+/** Input form of {@link DeleteAdGroupCriterionsRequest}: what a caller writes, where it differs. */
 export interface DeleteAdGroupCriterionsRequestInput extends Omit<
   DeleteAdGroupCriterionsRequest,
   "AdGroupCriterionIds" | "AdGroupId"
@@ -6162,9 +5466,6 @@ export interface ApplyProductPartitionActionsRequest {
 /**
  * Input form of {@link ApplyProductPartitionActionsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsRequest
  */
 export interface ApplyProductPartitionActionsRequestInput extends Omit<
   ApplyProductPartitionActionsRequest,
@@ -6178,11 +5479,7 @@ export interface ApplyProductPartitionActionsRequestInput extends Omit<
  */
 export type ArrayOfAdGroupCriterionAction = (AdGroupCriterionAction | null)[];
 
-/**
- * Input form of {@link ArrayOfAdGroupCriterionAction}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdGroupCriterionAction, complexType
- */
+/** Input form of {@link ArrayOfAdGroupCriterionAction}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupCriterionActionInput = (AdGroupCriterionActionInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionAction, complexType */
@@ -6191,11 +5488,7 @@ export interface AdGroupCriterionAction {
   AdGroupCriterion?: AdGroupCriterionOrDerived | null;
 }
 
-/**
- * Input form of {@link AdGroupCriterionAction}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdGroupCriterionAction, complexType
- */
+/** Input form of {@link AdGroupCriterionAction}: what a caller writes, where it differs. */
 export interface AdGroupCriterionActionInput extends Omit<
   AdGroupCriterionAction,
   "AdGroupCriterion"
@@ -6218,9 +5511,6 @@ export interface ApplyProductPartitionActionsResponse {
 /**
  * Input form of {@link ApplyProductPartitionActionsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyProductPartitionActionsResponse
  */
 export interface ApplyProductPartitionActionsResponseInput extends Omit<
   ApplyProductPartitionActionsResponse,
@@ -6237,12 +5527,7 @@ export interface ApplyHotelGroupActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
 
-/**
- * Input form of {@link ApplyHotelGroupActionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsRequest
- */
+/** Input form of {@link ApplyHotelGroupActionsRequest}: what a caller writes, where it differs. */
 export interface ApplyHotelGroupActionsRequestInput extends Omit<
   ApplyHotelGroupActionsRequest,
   "CriterionActions"
@@ -6259,12 +5544,7 @@ export interface ApplyHotelGroupActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link ApplyHotelGroupActionsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyHotelGroupActionsResponse
- */
+/** Input form of {@link ApplyHotelGroupActionsResponse}: what a caller writes, where it differs. */
 export interface ApplyHotelGroupActionsResponseInput extends Omit<
   ApplyHotelGroupActionsResponse,
   "AdGroupCriterionIds"
@@ -6283,9 +5563,6 @@ export interface ApplyAssetGroupListingGroupActionsRequest {
 /**
  * Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsRequest
  */
 export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
   ApplyAssetGroupListingGroupActionsRequest,
@@ -6303,9 +5580,6 @@ export type ArrayOfAssetGroupListingGroupAction = (AssetGroupListingGroupAction 
 /**
  * Input form of {@link ArrayOfAssetGroupListingGroupAction}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroupAction,
- * complexType
  */
 export type ArrayOfAssetGroupListingGroupActionInput = (AssetGroupListingGroupActionInput | null)[];
 
@@ -6317,11 +5591,7 @@ export interface AssetGroupListingGroupAction {
   ListingGroup?: AssetGroupListingGroup | null;
 }
 
-/**
- * Input form of {@link AssetGroupListingGroupAction}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroupAction, complexType
- */
+/** Input form of {@link AssetGroupListingGroupAction}: what a caller writes, where it differs. */
 export interface AssetGroupListingGroupActionInput extends Omit<
   AssetGroupListingGroupAction,
   "ListingGroup"
@@ -6340,11 +5610,7 @@ export interface AssetGroupListingGroup {
   ParentListingGroupId?: bigint | null;
 }
 
-/**
- * Input form of {@link AssetGroupListingGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupListingGroup, complexType
- */
+/** Input form of {@link AssetGroupListingGroup}: what a caller writes, where it differs. */
 export interface AssetGroupListingGroupInput extends Omit<
   AssetGroupListingGroup,
   "AssetGroupId" | "Id" | "ParentListingGroupId"
@@ -6369,9 +5635,6 @@ export interface ApplyAssetGroupListingGroupActionsResponse {
 /**
  * Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyAssetGroupListingGroupActionsResponse
  */
 export interface ApplyAssetGroupListingGroupActionsResponseInput extends Omit<
   ApplyAssetGroupListingGroupActionsResponse,
@@ -6393,9 +5656,6 @@ export interface GetAssetGroupListingGroupsByIdsRequest {
 /**
  * Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsRequest
  */
 export interface GetAssetGroupListingGroupsByIdsRequestInput extends Omit<
   GetAssetGroupListingGroupsByIdsRequest,
@@ -6422,9 +5682,6 @@ export interface GetAssetGroupListingGroupsByIdsResponse {
 /**
  * Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupListingGroupsByIdsResponse
  */
 export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
   GetAssetGroupListingGroupsByIdsResponse,
@@ -6438,11 +5695,7 @@ export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
  */
 export type ArrayOfAssetGroupListingGroup = (AssetGroupListingGroup | null)[];
 
-/**
- * Input form of {@link ArrayOfAssetGroupListingGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupListingGroup, complexType
- */
+/** Input form of {@link ArrayOfAssetGroupListingGroup}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupListingGroupInput = (AssetGroupListingGroupInput | null)[];
 
 /**
@@ -6466,9 +5719,6 @@ export interface GetBMCStoresByCustomerIdResponse {
 
 /**
  * Input form of {@link GetBMCStoresByCustomerIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBMCStoresByCustomerIdResponse
  */
 export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
   GetBMCStoresByCustomerIdResponse,
@@ -6480,11 +5730,7 @@ export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBMCStore, complexType */
 export type ArrayOfBMCStore = (BMCStore | null)[];
 
-/**
- * Input form of {@link ArrayOfBMCStore}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBMCStore, complexType
- */
+/** Input form of {@link ArrayOfBMCStore}: what a caller writes, where it differs. */
 export type ArrayOfBMCStoreInput = (BMCStoreInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}BMCStore, complexType */
@@ -6498,11 +5744,7 @@ export interface BMCStore {
   SubType?: BMCStoreSubType | null;
 }
 
-/**
- * Input form of {@link BMCStore}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BMCStore, complexType
- */
+/** Input form of {@link BMCStore}: what a caller writes, where it differs. */
 export interface BMCStoreInput extends Omit<BMCStore, "Id"> {
   Id?: bigint | number;
 }
@@ -6521,9 +5763,6 @@ export interface AddNegativeKeywordsToEntitiesRequest {
 /**
  * Input form of {@link AddNegativeKeywordsToEntitiesRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesRequest
  */
 export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
   AddNegativeKeywordsToEntitiesRequest,
@@ -6537,11 +5776,7 @@ export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
  */
 export type ArrayOfEntityNegativeKeyword = (EntityNegativeKeyword | null)[];
 
-/**
- * Input form of {@link ArrayOfEntityNegativeKeyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityNegativeKeyword, complexType
- */
+/** Input form of {@link ArrayOfEntityNegativeKeyword}: what a caller writes, where it differs. */
 export type ArrayOfEntityNegativeKeywordInput = (EntityNegativeKeywordInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}EntityNegativeKeyword, complexType */
@@ -6551,11 +5786,7 @@ export interface EntityNegativeKeyword {
   NegativeKeywords?: ArrayOfNegativeKeyword | null;
 }
 
-/**
- * Input form of {@link EntityNegativeKeyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}EntityNegativeKeyword, complexType
- */
+/** Input form of {@link EntityNegativeKeyword}: what a caller writes, where it differs. */
 export interface EntityNegativeKeywordInput extends Omit<
   EntityNegativeKeyword,
   "EntityId" | "NegativeKeywords"
@@ -6567,11 +5798,7 @@ export interface EntityNegativeKeywordInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNegativeKeyword, complexType */
 export type ArrayOfNegativeKeyword = (NegativeKeyword | null)[];
 
-/**
- * Input form of {@link ArrayOfNegativeKeyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNegativeKeyword, complexType
- */
+/** Input form of {@link ArrayOfNegativeKeyword}: what a caller writes, where it differs. */
 export type ArrayOfNegativeKeywordInput = (NegativeKeywordInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeyword, complexType */
@@ -6588,11 +5815,7 @@ export interface NegativeKeyword {
   Text?: string | null;
 }
 
-/**
- * Input form of {@link NegativeKeyword}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeyword, complexType
- */
+/** Input form of {@link NegativeKeyword}: what a caller writes, where it differs. */
 export interface NegativeKeywordInput extends Omit<NegativeKeyword, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6637,11 +5860,7 @@ export interface NegativeSite {
   Url?: string | null;
 }
 
-/**
- * Input form of {@link NegativeSite}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeSite, complexType
- */
+/** Input form of {@link NegativeSite}: what a caller writes, where it differs. */
 export interface NegativeSiteInput extends Omit<NegativeSite, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6658,11 +5877,7 @@ export interface BrandItem {
   BrandId?: bigint;
 }
 
-/**
- * Input form of {@link BrandItem}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BrandItem, complexType
- */
+/** Input form of {@link BrandItem}: what a caller writes, where it differs. */
 export interface BrandItemInput extends Omit<BrandItem, "BrandId"> {
   BrandId?: bigint | number;
 }
@@ -6680,11 +5895,7 @@ export interface Site {
   Url?: string | null;
 }
 
-/**
- * Input form of {@link Site}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Site, complexType
- */
+/** Input form of {@link Site}: what a caller writes, where it differs. */
 export interface SiteInput extends Omit<Site, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6701,9 +5912,6 @@ export interface AddNegativeKeywordsToEntitiesResponse {
 /**
  * Input form of {@link AddNegativeKeywordsToEntitiesResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddNegativeKeywordsToEntitiesResponse
  */
 export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
   AddNegativeKeywordsToEntitiesResponse,
@@ -6715,11 +5923,7 @@ export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfIdCollection, complexType */
 export type ArrayOfIdCollection = (IdCollection | null)[];
 
-/**
- * Input form of {@link ArrayOfIdCollection}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfIdCollection, complexType
- */
+/** Input form of {@link ArrayOfIdCollection}: what a caller writes, where it differs. */
 export type ArrayOfIdCollectionInput = (IdCollectionInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}IdCollection, complexType */
@@ -6727,11 +5931,7 @@ export interface IdCollection {
   Ids?: ArrayOfNullableOflong | null;
 }
 
-/**
- * Input form of {@link IdCollection}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}IdCollection, complexType
- */
+/** Input form of {@link IdCollection}: what a caller writes, where it differs. */
 export interface IdCollectionInput extends Omit<IdCollection, "Ids"> {
   Ids?: ArrayOfNullableOflongInput | null;
 }
@@ -6749,9 +5949,6 @@ export interface GetNegativeKeywordsByEntityIdsRequest {
 /**
  * Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsRequest
  */
 export interface GetNegativeKeywordsByEntityIdsRequestInput extends Omit<
   GetNegativeKeywordsByEntityIdsRequest,
@@ -6773,9 +5970,6 @@ export interface GetNegativeKeywordsByEntityIdsResponse {
 /**
  * Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNegativeKeywordsByEntityIdsResponse
  */
 export interface GetNegativeKeywordsByEntityIdsResponseInput extends Omit<
   GetNegativeKeywordsByEntityIdsResponse,
@@ -6795,9 +5989,6 @@ export interface DeleteNegativeKeywordsFromEntitiesRequest {
 /**
  * Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteNegativeKeywordsFromEntitiesRequest
  */
 export interface DeleteNegativeKeywordsFromEntitiesRequestInput extends Omit<
   DeleteNegativeKeywordsFromEntitiesRequest,
@@ -6833,9 +6024,6 @@ export interface GetSharedEntitiesByAccountIdResponse {
 /**
  * Input form of {@link GetSharedEntitiesByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesByAccountIdResponse
  */
 export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
   GetSharedEntitiesByAccountIdResponse,
@@ -6847,11 +6035,7 @@ export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntity, complexType */
 export type ArrayOfSharedEntity = (SharedEntityOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfSharedEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntity, complexType
- */
+/** Input form of {@link ArrayOfSharedEntity}: what a caller writes, where it differs. */
 export type ArrayOfSharedEntityInput = (SharedEntityOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntity, complexType */
@@ -6868,11 +6052,7 @@ export interface SharedEntity {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link SharedEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntity, complexType
- */
+/** Input form of {@link SharedEntity}: what a caller writes, where it differs. */
 export interface SharedEntityInput extends Omit<SharedEntity, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6916,11 +6096,7 @@ export interface SharedList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link SharedList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SharedList, complexType
- */
+/** Input form of {@link SharedList}: what a caller writes, where it differs. */
 export interface SharedListInput extends Omit<SharedList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6962,11 +6138,7 @@ export interface NegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link NegativeKeywordList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeKeywordList, complexType
- */
+/** Input form of {@link NegativeKeywordList}: what a caller writes, where it differs. */
 export interface NegativeKeywordListInput extends Omit<NegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -6986,11 +6158,7 @@ export interface PlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link PlacementExclusionList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PlacementExclusionList, complexType
- */
+/** Input form of {@link PlacementExclusionList}: what a caller writes, where it differs. */
 export interface PlacementExclusionListInput extends Omit<PlacementExclusionList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -7010,11 +6178,7 @@ export interface AccountNegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link AccountNegativeKeywordList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AccountNegativeKeywordList, complexType
- */
+/** Input form of {@link AccountNegativeKeywordList}: what a caller writes, where it differs. */
 export interface AccountNegativeKeywordListInput extends Omit<AccountNegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -7039,9 +6203,6 @@ export interface AccountContentNegativeKeywordList {
 
 /**
  * Input form of {@link AccountContentNegativeKeywordList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AccountContentNegativeKeywordList,
- * complexType
  */
 export interface AccountContentNegativeKeywordListInput extends Omit<
   AccountContentNegativeKeywordList,
@@ -7065,11 +6226,7 @@ export interface BrandList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link BrandList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BrandList, complexType
- */
+/** Input form of {@link BrandList}: what a caller writes, where it differs. */
 export interface BrandListInput extends Omit<BrandList, "Id"> {
   Id?: bigint | number | null;
 }
@@ -7091,11 +6248,7 @@ export interface AccountPlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link AccountPlacementExclusionList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementExclusionList, complexType
- */
+/** Input form of {@link AccountPlacementExclusionList}: what a caller writes, where it differs. */
 export interface AccountPlacementExclusionListInput extends Omit<
   AccountPlacementExclusionList,
   "Id"
@@ -7120,11 +6273,7 @@ export interface AccountPlacementInclusionList {
   ItemCount?: number | null;
 }
 
-/**
- * Input form of {@link AccountPlacementInclusionList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AccountPlacementInclusionList, complexType
- */
+/** Input form of {@link AccountPlacementInclusionList}: what a caller writes, where it differs. */
 export interface AccountPlacementInclusionListInput extends Omit<
   AccountPlacementInclusionList,
   "Id"
@@ -7149,12 +6298,7 @@ export interface GetSharedEntitiesResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
 
-/**
- * Input form of {@link GetSharedEntitiesResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntitiesResponse
- */
+/** Input form of {@link GetSharedEntitiesResponse}: what a caller writes, where it differs. */
 export interface GetSharedEntitiesResponseInput extends Omit<
   GetSharedEntitiesResponse,
   "SharedEntities"
@@ -7172,12 +6316,7 @@ export interface AddSharedEntityRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link AddSharedEntityRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityRequest
- */
+/** Input form of {@link AddSharedEntityRequest}: what a caller writes, where it differs. */
 export interface AddSharedEntityRequestInput extends Omit<
   AddSharedEntityRequest,
   "SharedEntity" | "ListItems"
@@ -7189,11 +6328,7 @@ export interface AddSharedEntityRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedListItem, complexType */
 export type ArrayOfSharedListItem = (SharedListItemOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfSharedListItem}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedListItem, complexType
- */
+/** Input form of {@link ArrayOfSharedListItem}: what a caller writes, where it differs. */
 export type ArrayOfSharedListItemInput = (SharedListItemOrDerivedInput | null)[];
 
 /**
@@ -7206,12 +6341,7 @@ export interface AddSharedEntityResponse {
   SharedEntityId?: bigint;
 }
 
-/**
- * Input form of {@link AddSharedEntityResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddSharedEntityResponse
- */
+/** Input form of {@link AddSharedEntityResponse}: what a caller writes, where it differs. */
 export interface AddSharedEntityResponseInput extends Omit<
   AddSharedEntityResponse,
   "ListItemIds" | "SharedEntityId"
@@ -7231,9 +6361,6 @@ export interface GetListItemsBySharedListRequest {
 
 /**
  * Input form of {@link GetListItemsBySharedListRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListRequest
  */
 export interface GetListItemsBySharedListRequestInput extends Omit<
   GetListItemsBySharedListRequest,
@@ -7252,9 +6379,6 @@ export interface GetListItemsBySharedListResponse {
 
 /**
  * Input form of {@link GetListItemsBySharedListResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetListItemsBySharedListResponse
  */
 export interface GetListItemsBySharedListResponseInput extends Omit<
   GetListItemsBySharedListResponse,
@@ -7275,9 +6399,6 @@ export interface AddListItemsToSharedListRequest {
 
 /**
  * Input form of {@link AddListItemsToSharedListRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListRequest
  */
 export interface AddListItemsToSharedListRequestInput extends Omit<
   AddListItemsToSharedListRequest,
@@ -7298,9 +6419,6 @@ export interface AddListItemsToSharedListResponse {
 
 /**
  * Input form of {@link AddListItemsToSharedListResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddListItemsToSharedListResponse
  */
 export interface AddListItemsToSharedListResponseInput extends Omit<
   AddListItemsToSharedListResponse,
@@ -7318,12 +6436,7 @@ export interface UpdateSharedEntitiesRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link UpdateSharedEntitiesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSharedEntitiesRequest
- */
+/** Input form of {@link UpdateSharedEntitiesRequest}: what a caller writes, where it differs. */
 export interface UpdateSharedEntitiesRequestInput extends Omit<
   UpdateSharedEntitiesRequest,
   "SharedEntities"
@@ -7352,9 +6465,6 @@ export interface DeleteListItemsFromSharedListRequest {
 /**
  * Input form of {@link DeleteListItemsFromSharedListRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteListItemsFromSharedListRequest
  */
 export interface DeleteListItemsFromSharedListRequestInput extends Omit<
   DeleteListItemsFromSharedListRequest,
@@ -7383,9 +6493,6 @@ export interface SetSharedEntityAssociationsRequest {
 
 /**
  * Input form of {@link SetSharedEntityAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetSharedEntityAssociationsRequest
  */
 export interface SetSharedEntityAssociationsRequestInput extends Omit<
   SetSharedEntityAssociationsRequest,
@@ -7399,11 +6506,7 @@ export interface SetSharedEntityAssociationsRequestInput extends Omit<
  */
 export type ArrayOfSharedEntityAssociation = (SharedEntityAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfSharedEntityAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSharedEntityAssociation, complexType
- */
+/** Input form of {@link ArrayOfSharedEntityAssociation}: what a caller writes, where it differs. */
 export type ArrayOfSharedEntityAssociationInput = (SharedEntityAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntityAssociation, complexType */
@@ -7417,11 +6520,7 @@ export interface SharedEntityAssociation {
   Status?: string | null;
 }
 
-/**
- * Input form of {@link SharedEntityAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SharedEntityAssociation, complexType
- */
+/** Input form of {@link SharedEntityAssociation}: what a caller writes, where it differs. */
 export interface SharedEntityAssociationInput extends Omit<
   SharedEntityAssociation,
   "EntityId" | "SharedEntityCustomerId" | "SharedEntityId"
@@ -7451,9 +6550,6 @@ export interface DeleteSharedEntityAssociationsRequest {
 /**
  * Input form of {@link DeleteSharedEntityAssociationsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntityAssociationsRequest
  */
 export interface DeleteSharedEntityAssociationsRequestInput extends Omit<
   DeleteSharedEntityAssociationsRequest,
@@ -7485,9 +6581,6 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsRequest {
 /**
  * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: what a caller writes,
  * where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsRequest
  */
 export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsRequest,
@@ -7514,9 +6607,6 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsResponse {
 /**
  * Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: what a caller writes,
  * where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsBySharedEntityIdsResponse
  */
 export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsBySharedEntityIdsResponse,
@@ -7540,9 +6630,6 @@ export interface GetSharedEntityAssociationsByEntityIdsRequest {
 /**
  * Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsRequest
  */
 export interface GetSharedEntityAssociationsByEntityIdsRequestInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsRequest,
@@ -7563,9 +6650,6 @@ export interface GetSharedEntityAssociationsByEntityIdsResponse {
 /**
  * Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSharedEntityAssociationsByEntityIdsResponse
  */
 export interface GetSharedEntityAssociationsByEntityIdsResponseInput extends Omit<
   GetSharedEntityAssociationsByEntityIdsResponse,
@@ -7583,12 +6667,7 @@ export interface DeleteSharedEntitiesRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link DeleteSharedEntitiesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSharedEntitiesRequest
- */
+/** Input form of {@link DeleteSharedEntitiesRequest}: what a caller writes, where it differs. */
 export interface DeleteSharedEntitiesRequestInput extends Omit<
   DeleteSharedEntitiesRequest,
   "SharedEntities"
@@ -7615,9 +6694,6 @@ export interface GetCampaignSizesByAccountIdRequest {
 
 /**
  * Input form of {@link GetCampaignSizesByAccountIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdRequest
  */
 export interface GetCampaignSizesByAccountIdRequestInput extends Omit<
   GetCampaignSizesByAccountIdRequest,
@@ -7638,9 +6714,6 @@ export interface GetCampaignSizesByAccountIdResponse {
 /**
  * Input form of {@link GetCampaignSizesByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignSizesByAccountIdResponse
  */
 export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
   GetCampaignSizesByAccountIdResponse,
@@ -7652,11 +6725,7 @@ export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignSize, complexType */
 export type ArrayOfCampaignSize = (CampaignSize | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignSize}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignSize, complexType
- */
+/** Input form of {@link ArrayOfCampaignSize}: what a caller writes, where it differs. */
 export type ArrayOfCampaignSizeInput = (CampaignSizeInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignSize, complexType */
@@ -7665,11 +6734,7 @@ export interface CampaignSize {
   Size?: bigint;
 }
 
-/**
- * Input form of {@link CampaignSize}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignSize, complexType
- */
+/** Input form of {@link CampaignSize}: what a caller writes, where it differs. */
 export interface CampaignSizeInput extends Omit<CampaignSize, "CampaignId" | "Size"> {
   CampaignId: bigint | number;
   Size?: bigint | number;
@@ -7684,12 +6749,7 @@ export interface AddCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/**
- * Input form of {@link AddCampaignCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsRequest
- */
+/** Input form of {@link AddCampaignCriterionsRequest}: what a caller writes, where it differs. */
 export interface AddCampaignCriterionsRequestInput extends Omit<
   AddCampaignCriterionsRequest,
   "CampaignCriterions"
@@ -7700,11 +6760,7 @@ export interface AddCampaignCriterionsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignCriterion, complexType */
 export type ArrayOfCampaignCriterion = (CampaignCriterionOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignCriterion, complexType
- */
+/** Input form of {@link ArrayOfCampaignCriterion}: what a caller writes, where it differs. */
 export type ArrayOfCampaignCriterionInput = (CampaignCriterionOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterion, complexType */
@@ -7722,11 +6778,7 @@ export interface CampaignCriterion {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link CampaignCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignCriterion, complexType
- */
+/** Input form of {@link CampaignCriterion}: what a caller writes, where it differs. */
 export interface CampaignCriterionInput extends Omit<
   CampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -7765,11 +6817,7 @@ export interface NegativeCampaignCriterion {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link NegativeCampaignCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NegativeCampaignCriterion, complexType
- */
+/** Input form of {@link NegativeCampaignCriterion}: what a caller writes, where it differs. */
 export interface NegativeCampaignCriterionInput extends Omit<
   NegativeCampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -7796,11 +6844,7 @@ export interface BiddableCampaignCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/**
- * Input form of {@link BiddableCampaignCriterion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BiddableCampaignCriterion, complexType
- */
+/** Input form of {@link BiddableCampaignCriterion}: what a caller writes, where it differs. */
 export interface BiddableCampaignCriterionInput extends Omit<
   BiddableCampaignCriterion,
   "CampaignId" | "Criterion" | "Id"
@@ -7850,12 +6894,7 @@ export interface AddCampaignCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/**
- * Input form of {@link AddCampaignCriterionsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignCriterionsResponse
- */
+/** Input form of {@link AddCampaignCriterionsResponse}: what a caller writes, where it differs. */
 export interface AddCampaignCriterionsResponseInput extends Omit<
   AddCampaignCriterionsResponse,
   "CampaignCriterionIds"
@@ -7874,9 +6913,6 @@ export interface UpdateCampaignCriterionsRequest {
 
 /**
  * Input form of {@link UpdateCampaignCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateCampaignCriterionsRequest
  */
 export interface UpdateCampaignCriterionsRequestInput extends Omit<
   UpdateCampaignCriterionsRequest,
@@ -7905,9 +6941,6 @@ export interface DeleteCampaignCriterionsRequest {
 
 /**
  * Input form of {@link DeleteCampaignCriterionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignCriterionsRequest
  */
 export interface DeleteCampaignCriterionsRequestInput extends Omit<
   DeleteCampaignCriterionsRequest,
@@ -7938,9 +6971,6 @@ export interface GetCampaignCriterionsByIdsRequest {
 
 /**
  * Input form of {@link GetCampaignCriterionsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsRequest
  */
 export interface GetCampaignCriterionsByIdsRequestInput extends Omit<
   GetCampaignCriterionsByIdsRequest,
@@ -7961,9 +6991,6 @@ export interface GetCampaignCriterionsByIdsResponse {
 
 /**
  * Input form of {@link GetCampaignCriterionsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignCriterionsByIdsResponse
  */
 export interface GetCampaignCriterionsByIdsResponseInput extends Omit<
   GetCampaignCriterionsByIdsResponse,
@@ -7980,12 +7007,7 @@ export interface AddBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/**
- * Input form of {@link AddBudgetsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsRequest
- */
+/** Input form of {@link AddBudgetsRequest}: what a caller writes, where it differs. */
 export interface AddBudgetsRequestInput extends Omit<AddBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
@@ -7993,11 +7015,7 @@ export interface AddBudgetsRequestInput extends Omit<AddBudgetsRequest, "Budgets
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBudget, complexType */
 export type ArrayOfBudget = (Budget | null)[];
 
-/**
- * Input form of {@link ArrayOfBudget}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBudget, complexType
- */
+/** Input form of {@link ArrayOfBudget}: what a caller writes, where it differs. */
 export type ArrayOfBudgetInput = (BudgetInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Budget, complexType */
@@ -8009,11 +7027,7 @@ export interface Budget {
   Name?: string | null;
 }
 
-/**
- * Input form of {@link Budget}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Budget, complexType
- */
+/** Input form of {@link Budget}: what a caller writes, where it differs. */
 export interface BudgetInput extends Omit<Budget, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8027,12 +7041,7 @@ export interface AddBudgetsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddBudgetsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBudgetsResponse
- */
+/** Input form of {@link AddBudgetsResponse}: what a caller writes, where it differs. */
 export interface AddBudgetsResponseInput extends Omit<AddBudgetsResponse, "BudgetIds"> {
   BudgetIds?: ArrayOfNullableOflongInput | null;
 }
@@ -8045,12 +7054,7 @@ export interface UpdateBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/**
- * Input form of {@link UpdateBudgetsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBudgetsRequest
- */
+/** Input form of {@link UpdateBudgetsRequest}: what a caller writes, where it differs. */
 export interface UpdateBudgetsRequestInput extends Omit<UpdateBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
@@ -8071,12 +7075,7 @@ export interface DeleteBudgetsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteBudgetsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBudgetsRequest
- */
+/** Input form of {@link DeleteBudgetsRequest}: what a caller writes, where it differs. */
 export interface DeleteBudgetsRequestInput extends Omit<DeleteBudgetsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
@@ -8097,12 +7096,7 @@ export interface GetBudgetsByIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link GetBudgetsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsRequest
- */
+/** Input form of {@link GetBudgetsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetBudgetsByIdsRequestInput extends Omit<GetBudgetsByIdsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
@@ -8116,12 +7110,7 @@ export interface GetBudgetsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetBudgetsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBudgetsByIdsResponse
- */
+/** Input form of {@link GetBudgetsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetBudgetsByIdsResponseInput extends Omit<GetBudgetsByIdsResponse, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
@@ -8136,9 +7125,6 @@ export interface GetCampaignIdsByBudgetIdsRequest {
 
 /**
  * Input form of {@link GetCampaignIdsByBudgetIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsRequest
  */
 export interface GetCampaignIdsByBudgetIdsRequestInput extends Omit<
   GetCampaignIdsByBudgetIdsRequest,
@@ -8158,9 +7144,6 @@ export interface GetCampaignIdsByBudgetIdsResponse {
 
 /**
  * Input form of {@link GetCampaignIdsByBudgetIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBudgetIdsResponse
  */
 export interface GetCampaignIdsByBudgetIdsResponseInput extends Omit<
   GetCampaignIdsByBudgetIdsResponse,
@@ -8177,12 +7160,7 @@ export interface AddBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/**
- * Input form of {@link AddBidStrategiesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesRequest
- */
+/** Input form of {@link AddBidStrategiesRequest}: what a caller writes, where it differs. */
 export interface AddBidStrategiesRequestInput extends Omit<
   AddBidStrategiesRequest,
   "BidStrategies"
@@ -8193,11 +7171,7 @@ export interface AddBidStrategiesRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBidStrategy, complexType */
 export type ArrayOfBidStrategy = (BidStrategy | null)[];
 
-/**
- * Input form of {@link ArrayOfBidStrategy}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBidStrategy, complexType
- */
+/** Input form of {@link ArrayOfBidStrategy}: what a caller writes, where it differs. */
 export type ArrayOfBidStrategyInput = (BidStrategyInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}BidStrategy, complexType */
@@ -8212,11 +7186,7 @@ export interface BidStrategy {
   Scope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link BidStrategy}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BidStrategy, complexType
- */
+/** Input form of {@link BidStrategy}: what a caller writes, where it differs. */
 export interface BidStrategyInput extends Omit<BidStrategy, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8230,12 +7200,7 @@ export interface AddBidStrategiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddBidStrategiesResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBidStrategiesResponse
- */
+/** Input form of {@link AddBidStrategiesResponse}: what a caller writes, where it differs. */
 export interface AddBidStrategiesResponseInput extends Omit<
   AddBidStrategiesResponse,
   "BidStrategyIds"
@@ -8251,12 +7216,7 @@ export interface UpdateBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/**
- * Input form of {@link UpdateBidStrategiesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBidStrategiesRequest
- */
+/** Input form of {@link UpdateBidStrategiesRequest}: what a caller writes, where it differs. */
 export interface UpdateBidStrategiesRequestInput extends Omit<
   UpdateBidStrategiesRequest,
   "BidStrategies"
@@ -8281,12 +7241,7 @@ export interface DeleteBidStrategiesRequest {
   Scope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link DeleteBidStrategiesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBidStrategiesRequest
- */
+/** Input form of {@link DeleteBidStrategiesRequest}: what a caller writes, where it differs. */
 export interface DeleteBidStrategiesRequestInput extends Omit<
   DeleteBidStrategiesRequest,
   "BidStrategyIds"
@@ -8312,12 +7267,7 @@ export interface GetBidStrategiesByIdsRequest {
   Scope?: EntityScope | null;
 }
 
-/**
- * Input form of {@link GetBidStrategiesByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsRequest
- */
+/** Input form of {@link GetBidStrategiesByIdsRequest}: what a caller writes, where it differs. */
 export interface GetBidStrategiesByIdsRequestInput extends Omit<
   GetBidStrategiesByIdsRequest,
   "BidStrategyIds"
@@ -8345,12 +7295,7 @@ export interface GetBidStrategiesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetBidStrategiesByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBidStrategiesByIdsResponse
- */
+/** Input form of {@link GetBidStrategiesByIdsResponse}: what a caller writes, where it differs. */
 export interface GetBidStrategiesByIdsResponseInput extends Omit<
   GetBidStrategiesByIdsResponse,
   "BidStrategies"
@@ -8370,9 +7315,6 @@ export interface GetCampaignIdsByBidStrategyIdsRequest {
 /**
  * Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsRequest
  */
 export interface GetCampaignIdsByBidStrategyIdsRequestInput extends Omit<
   GetCampaignIdsByBidStrategyIdsRequest,
@@ -8393,9 +7335,6 @@ export interface GetCampaignIdsByBidStrategyIdsResponse {
 /**
  * Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetCampaignIdsByBidStrategyIdsResponse
  */
 export interface GetCampaignIdsByBidStrategyIdsResponseInput extends Omit<
   GetCampaignIdsByBidStrategyIdsResponse,
@@ -8412,12 +7351,7 @@ export interface AddAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/**
- * Input form of {@link AddAudienceGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsRequest
- */
+/** Input form of {@link AddAudienceGroupsRequest}: what a caller writes, where it differs. */
 export interface AddAudienceGroupsRequestInput extends Omit<
   AddAudienceGroupsRequest,
   "AudienceGroups"
@@ -8428,11 +7362,7 @@ export interface AddAudienceGroupsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroup, complexType */
 export type ArrayOfAudienceGroup = (AudienceGroup | null)[];
 
-/**
- * Input form of {@link ArrayOfAudienceGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroup, complexType
- */
+/** Input form of {@link ArrayOfAudienceGroup}: what a caller writes, where it differs. */
 export type ArrayOfAudienceGroupInput = (AudienceGroupInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroup, complexType */
@@ -8444,11 +7374,7 @@ export interface AudienceGroup {
   Name?: string | null;
 }
 
-/**
- * Input form of {@link AudienceGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroup, complexType
- */
+/** Input form of {@link AudienceGroup}: what a caller writes, where it differs. */
 export interface AudienceGroupInput extends Omit<AudienceGroup, "Dimensions" | "Id"> {
   Dimensions?: ArrayOfAudienceGroupDimensionInput | null;
   Id?: bigint | number | null;
@@ -8459,11 +7385,7 @@ export interface AudienceGroupInput extends Omit<AudienceGroup, "Dimensions" | "
  */
 export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfAudienceGroupDimension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupDimension, complexType
- */
+/** Input form of {@link ArrayOfAudienceGroupDimension}: what a caller writes, where it differs. */
 export type ArrayOfAudienceGroupDimensionInput = (AudienceGroupDimensionOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupDimension, complexType */
@@ -8534,11 +7456,7 @@ export interface AudienceDimension {
   Audiences?: ArrayOfAudienceInfo | null;
 }
 
-/**
- * Input form of {@link AudienceDimension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceDimension, complexType
- */
+/** Input form of {@link AudienceDimension}: what a caller writes, where it differs. */
 export interface AudienceDimensionInput extends Omit<AudienceDimension, "Audiences"> {
   Audiences?: ArrayOfAudienceInfoInput | null;
 }
@@ -8546,11 +7464,7 @@ export interface AudienceDimensionInput extends Omit<AudienceDimension, "Audienc
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceInfo, complexType */
 export type ArrayOfAudienceInfo = (AudienceInfo | null)[];
 
-/**
- * Input form of {@link ArrayOfAudienceInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceInfo, complexType
- */
+/** Input form of {@link ArrayOfAudienceInfo}: what a caller writes, where it differs. */
 export type ArrayOfAudienceInfoInput = (AudienceInfoInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceInfo, complexType */
@@ -8559,11 +7473,7 @@ export interface AudienceInfo {
   Type?: AudienceType;
 }
 
-/**
- * Input form of {@link AudienceInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceInfo, complexType
- */
+/** Input form of {@link AudienceInfo}: what a caller writes, where it differs. */
 export interface AudienceInfoInput extends Omit<AudienceInfo, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8579,11 +7489,7 @@ export interface ProfileDimension {
   Profiles?: ArrayOfProfileInfo | null;
 }
 
-/**
- * Input form of {@link ProfileDimension}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileDimension, complexType
- */
+/** Input form of {@link ProfileDimension}: what a caller writes, where it differs. */
 export interface ProfileDimensionInput extends Omit<ProfileDimension, "Profiles"> {
   Profiles?: ArrayOfProfileInfoInput | null;
 }
@@ -8591,11 +7497,7 @@ export interface ProfileDimensionInput extends Omit<ProfileDimension, "Profiles"
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfProfileInfo, complexType */
 export type ArrayOfProfileInfo = (ProfileInfo | null)[];
 
-/**
- * Input form of {@link ArrayOfProfileInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfProfileInfo, complexType
- */
+/** Input form of {@link ArrayOfProfileInfo}: what a caller writes, where it differs. */
 export type ArrayOfProfileInfoInput = (ProfileInfoInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ProfileInfo, complexType */
@@ -8604,11 +7506,7 @@ export interface ProfileInfo {
   Type?: ProfileType;
 }
 
-/**
- * Input form of {@link ProfileInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProfileInfo, complexType
- */
+/** Input form of {@link ProfileInfo}: what a caller writes, where it differs. */
 export interface ProfileInfoInput extends Omit<ProfileInfo, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8625,12 +7523,7 @@ export interface AddAudienceGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddAudienceGroupsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudienceGroupsResponse
- */
+/** Input form of {@link AddAudienceGroupsResponse}: what a caller writes, where it differs. */
 export interface AddAudienceGroupsResponseInput extends Omit<
   AddAudienceGroupsResponse,
   "AudienceGroupIds"
@@ -8646,12 +7539,7 @@ export interface UpdateAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/**
- * Input form of {@link UpdateAudienceGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudienceGroupsRequest
- */
+/** Input form of {@link UpdateAudienceGroupsRequest}: what a caller writes, where it differs. */
 export interface UpdateAudienceGroupsRequestInput extends Omit<
   UpdateAudienceGroupsRequest,
   "AudienceGroups"
@@ -8675,12 +7563,7 @@ export interface DeleteAudienceGroupsRequest {
   AudienceGroupIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAudienceGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupsRequest
- */
+/** Input form of {@link DeleteAudienceGroupsRequest}: what a caller writes, where it differs. */
 export interface DeleteAudienceGroupsRequestInput extends Omit<
   DeleteAudienceGroupsRequest,
   "AudienceGroupIds"
@@ -8705,12 +7588,7 @@ export interface GetAudienceGroupsByIdsRequest {
   ReturnAdditionalFields?: AudienceGroupAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAudienceGroupsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsRequest
- */
+/** Input form of {@link GetAudienceGroupsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAudienceGroupsByIdsRequestInput extends Omit<
   GetAudienceGroupsByIdsRequest,
   "AudienceGroupIds"
@@ -8732,12 +7610,7 @@ export interface GetAudienceGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAudienceGroupsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupsByIdsResponse
- */
+/** Input form of {@link GetAudienceGroupsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAudienceGroupsByIdsResponseInput extends Omit<
   GetAudienceGroupsByIdsResponse,
   "AudienceGroups"
@@ -8754,12 +7627,7 @@ export interface AddAssetGroupsRequest {
   CampaignId?: bigint;
 }
 
-/**
- * Input form of {@link AddAssetGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsRequest
- */
+/** Input form of {@link AddAssetGroupsRequest}: what a caller writes, where it differs. */
 export interface AddAssetGroupsRequestInput extends Omit<
   AddAssetGroupsRequest,
   "AssetGroups" | "CampaignId"
@@ -8771,11 +7639,7 @@ export interface AddAssetGroupsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroup, complexType */
 export type ArrayOfAssetGroup = (AssetGroup | null)[];
 
-/**
- * Input form of {@link ArrayOfAssetGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroup, complexType
- */
+/** Input form of {@link ArrayOfAssetGroup}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupInput = (AssetGroupInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroup, complexType */
@@ -8805,11 +7669,7 @@ export interface AssetGroup {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/**
- * Input form of {@link AssetGroup}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroup, complexType
- */
+/** Input form of {@link AssetGroup}: what a caller writes, where it differs. */
 export interface AssetGroupInput extends Omit<
   AssetGroup,
   | "AssetGroupSearchThemes"
@@ -8836,11 +7696,7 @@ export interface AssetGroupInput extends Omit<
  */
 export type ArrayOfAssetGroupSearchTheme = (AssetGroupSearchTheme | null)[];
 
-/**
- * Input form of {@link ArrayOfAssetGroupSearchTheme}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupSearchTheme, complexType
- */
+/** Input form of {@link ArrayOfAssetGroupSearchTheme}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupSearchThemeInput = (AssetGroupSearchThemeInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupSearchTheme, complexType */
@@ -8850,11 +7706,7 @@ export interface AssetGroupSearchTheme {
   Status?: GenericEntityStatus;
 }
 
-/**
- * Input form of {@link AssetGroupSearchTheme}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupSearchTheme, complexType
- */
+/** Input form of {@link AssetGroupSearchTheme}: what a caller writes, where it differs. */
 export interface AssetGroupSearchThemeInput extends Omit<AssetGroupSearchTheme, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8865,11 +7717,7 @@ export type GenericEntityStatus = "Active" | "Paused" | "Disapproved" | "Inactiv
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupUrlTarget, complexType */
 export type ArrayOfAssetGroupUrlTarget = (AssetGroupUrlTarget | null)[];
 
-/**
- * Input form of {@link ArrayOfAssetGroupUrlTarget}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupUrlTarget, complexType
- */
+/** Input form of {@link ArrayOfAssetGroupUrlTarget}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupUrlTargetInput = (AssetGroupUrlTargetInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupUrlTarget, complexType */
@@ -8887,11 +7735,7 @@ export interface AssetGroupUrlTarget {
   TargetValue3?: string | null;
 }
 
-/**
- * Input form of {@link AssetGroupUrlTarget}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupUrlTarget, complexType
- */
+/** Input form of {@link AssetGroupUrlTarget}: what a caller writes, where it differs. */
 export interface AssetGroupUrlTargetInput extends Omit<AssetGroupUrlTarget, "Id"> {
   Id?: bigint | number | null;
 }
@@ -8911,12 +7755,7 @@ export interface AddAssetGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddAssetGroupsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAssetGroupsResponse
- */
+/** Input form of {@link AddAssetGroupsResponse}: what a caller writes, where it differs. */
 export interface AddAssetGroupsResponseInput extends Omit<AddAssetGroupsResponse, "AssetGroupIds"> {
   AssetGroupIds?: ArrayOfNullableOflongInput | null;
 }
@@ -8930,12 +7769,7 @@ export interface UpdateAssetGroupsRequest {
   AssetGroups?: ArrayOfAssetGroup | null;
 }
 
-/**
- * Input form of {@link UpdateAssetGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAssetGroupsRequest
- */
+/** Input form of {@link UpdateAssetGroupsRequest}: what a caller writes, where it differs. */
 export interface UpdateAssetGroupsRequestInput extends Omit<
   UpdateAssetGroupsRequest,
   "CampaignId" | "AssetGroups"
@@ -8961,12 +7795,7 @@ export interface DeleteAssetGroupsRequest {
   AssetGroupIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAssetGroupsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAssetGroupsRequest
- */
+/** Input form of {@link DeleteAssetGroupsRequest}: what a caller writes, where it differs. */
 export interface DeleteAssetGroupsRequestInput extends Omit<
   DeleteAssetGroupsRequest,
   "CampaignId" | "AssetGroupIds"
@@ -8993,12 +7822,7 @@ export interface GetAssetGroupsByIdsRequest {
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAssetGroupsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsRequest
- */
+/** Input form of {@link GetAssetGroupsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAssetGroupsByIdsRequestInput extends Omit<
   GetAssetGroupsByIdsRequest,
   "CampaignId" | "AssetGroupIds"
@@ -9026,12 +7850,7 @@ export interface GetAssetGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAssetGroupsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByIdsResponse
- */
+/** Input form of {@link GetAssetGroupsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAssetGroupsByIdsResponseInput extends Omit<
   GetAssetGroupsByIdsResponse,
   "AssetGroups"
@@ -9050,9 +7869,6 @@ export interface GetAssetGroupsByCampaignIdRequest {
 
 /**
  * Input form of {@link GetAssetGroupsByCampaignIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdRequest
  */
 export interface GetAssetGroupsByCampaignIdRequestInput extends Omit<
   GetAssetGroupsByCampaignIdRequest,
@@ -9072,9 +7888,6 @@ export interface GetAssetGroupsByCampaignIdResponse {
 
 /**
  * Input form of {@link GetAssetGroupsByCampaignIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsByCampaignIdResponse
  */
 export interface GetAssetGroupsByCampaignIdResponseInput extends Omit<
   GetAssetGroupsByCampaignIdResponse,
@@ -9095,9 +7908,6 @@ export interface GetAssetGroupsEditorialReasonsRequest {
 /**
  * Input form of {@link GetAssetGroupsEditorialReasonsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsRequest
  */
 export interface GetAssetGroupsEditorialReasonsRequestInput extends Omit<
   GetAssetGroupsEditorialReasonsRequest,
@@ -9119,9 +7929,6 @@ export interface GetAssetGroupsEditorialReasonsResponse {
 /**
  * Input form of {@link GetAssetGroupsEditorialReasonsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAssetGroupsEditorialReasonsResponse
  */
 export interface GetAssetGroupsEditorialReasonsResponseInput extends Omit<
   GetAssetGroupsEditorialReasonsResponse,
@@ -9142,9 +7949,6 @@ export type ArrayOfAssetGroupEditorialReasonCollection = (
 /**
  * Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAssetGroupEditorialReasonCollection,
- * complexType
  */
 export type ArrayOfAssetGroupEditorialReasonCollectionInput = (
   | AssetGroupEditorialReasonCollectionInput
@@ -9165,9 +7969,6 @@ export interface AssetGroupEditorialReasonCollection {
 /**
  * Input form of {@link AssetGroupEditorialReasonCollection}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AssetGroupEditorialReasonCollection,
- * complexType
  */
 export interface AssetGroupEditorialReasonCollectionInput extends Omit<
   AssetGroupEditorialReasonCollection,
@@ -9202,9 +8003,6 @@ export interface SetAudienceGroupAssetGroupAssociationsRequest {
 /**
  * Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetAudienceGroupAssetGroupAssociationsRequest
  */
 export interface SetAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   SetAudienceGroupAssetGroupAssociationsRequest,
@@ -9225,9 +8023,6 @@ export type ArrayOfAudienceGroupAssetGroupAssociation = (
 /**
  * Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceGroupAssetGroupAssociation,
- * complexType
  */
 export type ArrayOfAudienceGroupAssetGroupAssociationInput = (
   | AudienceGroupAssetGroupAssociationInput
@@ -9245,9 +8040,6 @@ export interface AudienceGroupAssetGroupAssociation {
 
 /**
  * Input form of {@link AudienceGroupAssetGroupAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceGroupAssetGroupAssociation,
- * complexType
  */
 export interface AudienceGroupAssetGroupAssociationInput extends Omit<
   AudienceGroupAssetGroupAssociation,
@@ -9276,9 +8068,6 @@ export interface DeleteAudienceGroupAssetGroupAssociationsRequest {
 /**
  * Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: what a caller writes,
  * where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudienceGroupAssetGroupAssociationsRequest
  */
 export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
   DeleteAudienceGroupAssetGroupAssociationsRequest,
@@ -9306,9 +8095,6 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest {
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: what a caller
  * writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
@@ -9329,9 +8115,6 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse {
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: what a
  * caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
@@ -9351,9 +8134,6 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: what a
  * caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
@@ -9374,9 +8154,6 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRespons
 /**
  * Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: what a
  * caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse
  */
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput extends Omit<
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
@@ -9393,12 +8170,7 @@ export interface AddAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/**
- * Input form of {@link AddAudiencesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesRequest
- */
+/** Input form of {@link AddAudiencesRequest}: what a caller writes, where it differs. */
 export interface AddAudiencesRequestInput extends Omit<AddAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
@@ -9406,11 +8178,7 @@ export interface AddAudiencesRequestInput extends Omit<AddAudiencesRequest, "Aud
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudience, complexType */
 export type ArrayOfAudience = (AudienceOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfAudience}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudience, complexType
- */
+/** Input form of {@link ArrayOfAudience}: what a caller writes, where it differs. */
 export type ArrayOfAudienceInput = (AudienceOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Audience, complexType */
@@ -9434,11 +8202,7 @@ export interface Audience {
   Type?: AudienceType;
 }
 
-/**
- * Input form of {@link Audience}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Audience, complexType
- */
+/** Input form of {@link Audience}: what a caller writes, where it differs. */
 export interface AudienceInput extends Omit<
   Audience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -9499,11 +8263,7 @@ export interface RemarketingList {
   TagId?: bigint | null;
 }
 
-/**
- * Input form of {@link RemarketingList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}RemarketingList, complexType
- */
+/** Input form of {@link RemarketingList}: what a caller writes, where it differs. */
 export interface RemarketingListInput extends Omit<
   RemarketingList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
@@ -9690,11 +8450,7 @@ export interface CustomAudience {
   Type?: AudienceType;
 }
 
-/**
- * Input form of {@link CustomAudience}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomAudience, complexType
- */
+/** Input form of {@link CustomAudience}: what a caller writes, where it differs. */
 export interface CustomAudienceInput extends Omit<
   CustomAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -9727,11 +8483,7 @@ export interface InMarketAudience {
   Type?: AudienceType;
 }
 
-/**
- * Input form of {@link InMarketAudience}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}InMarketAudience, complexType
- */
+/** Input form of {@link InMarketAudience}: what a caller writes, where it differs. */
 export interface InMarketAudienceInput extends Omit<
   InMarketAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -9766,11 +8518,7 @@ export interface ProductAudience {
   TagId?: bigint | null;
 }
 
-/**
- * Input form of {@link ProductAudience}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ProductAudience, complexType
- */
+/** Input form of {@link ProductAudience}: what a caller writes, where it differs. */
 export interface ProductAudienceInput extends Omit<
   ProductAudience,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
@@ -9814,11 +8562,7 @@ export interface SimilarRemarketingList {
   SourceId?: bigint;
 }
 
-/**
- * Input form of {@link SimilarRemarketingList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SimilarRemarketingList, complexType
- */
+/** Input form of {@link SimilarRemarketingList}: what a caller writes, where it differs. */
 export interface SimilarRemarketingListInput extends Omit<
   SimilarRemarketingList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "SourceId"
@@ -9852,11 +8596,7 @@ export interface CustomerList {
   Type?: AudienceType;
 }
 
-/**
- * Input form of {@link CustomerList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerList, complexType
- */
+/** Input form of {@link CustomerList}: what a caller writes, where it differs. */
 export interface CustomerListInput extends Omit<
   CustomerList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
@@ -9890,11 +8630,7 @@ export interface CombinedList {
   CombinationRules?: ArrayOfCombinationRule | null;
 }
 
-/**
- * Input form of {@link CombinedList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CombinedList, complexType
- */
+/** Input form of {@link CombinedList}: what a caller writes, where it differs. */
 export interface CombinedListInput extends Omit<
   CombinedList,
   "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "CombinationRules"
@@ -9910,11 +8646,7 @@ export interface CombinedListInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCombinationRule, complexType */
 export type ArrayOfCombinationRule = (CombinationRule | null)[];
 
-/**
- * Input form of {@link ArrayOfCombinationRule}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCombinationRule, complexType
- */
+/** Input form of {@link ArrayOfCombinationRule}: what a caller writes, where it differs. */
 export type ArrayOfCombinationRuleInput = (CombinationRuleInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CombinationRule, complexType */
@@ -9923,11 +8655,7 @@ export interface CombinationRule {
   Operator: LogicalOperator;
 }
 
-/**
- * Input form of {@link CombinationRule}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CombinationRule, complexType
- */
+/** Input form of {@link CombinationRule}: what a caller writes, where it differs. */
 export interface CombinationRuleInput extends Omit<CombinationRule, "AudienceIds"> {
   AudienceIds: ArrayOflongInput | null;
 }
@@ -9958,11 +8686,7 @@ export interface CustomSegment {
   EditorialStatus?: CustomSegmentEditorialStatus | null;
 }
 
-/**
- * Input form of {@link CustomSegment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegment, complexType
- */
+/** Input form of {@link CustomSegment}: what a caller writes, where it differs. */
 export interface CustomSegmentInput extends Omit<
   CustomSegment,
   | "AudienceNetworkSize"
@@ -9985,11 +8709,7 @@ export interface CustomSegmentInput extends Omit<
  */
 export type ArrayOfCustomSegmentCatalog = (CustomSegmentCatalog | null)[];
 
-/**
- * Input form of {@link ArrayOfCustomSegmentCatalog}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomSegmentCatalog, complexType
- */
+/** Input form of {@link ArrayOfCustomSegmentCatalog}: what a caller writes, where it differs. */
 export type ArrayOfCustomSegmentCatalogInput = (CustomSegmentCatalogInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegmentCatalog, complexType */
@@ -9999,11 +8719,7 @@ export interface CustomSegmentCatalog {
   EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
 }
 
-/**
- * Input form of {@link CustomSegmentCatalog}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomSegmentCatalog, complexType
- */
+/** Input form of {@link CustomSegmentCatalog}: what a caller writes, where it differs. */
 export interface CustomSegmentCatalogInput extends Omit<CustomSegmentCatalog, "CatalogId"> {
   CatalogId?: bigint | number | null;
 }
@@ -10049,11 +8765,7 @@ export interface ImpressionBasedRemarketingList {
   EntityType?: ImpressionBasedEntityType;
 }
 
-/**
- * Input form of {@link ImpressionBasedRemarketingList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ImpressionBasedRemarketingList, complexType
- */
+/** Input form of {@link ImpressionBasedRemarketingList}: what a caller writes, where it differs. */
 export interface ImpressionBasedRemarketingListInput extends Omit<
   ImpressionBasedRemarketingList,
   | "AudienceNetworkSize"
@@ -10086,11 +8798,7 @@ export interface CustomerShare {
   OwnerCustomerId?: bigint | null;
 }
 
-/**
- * Input form of {@link CustomerShare}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerShare, complexType
- */
+/** Input form of {@link CustomerShare}: what a caller writes, where it differs. */
 export interface CustomerShareInput extends Omit<
   CustomerShare,
   "CustomerAccountShares" | "OwnerCustomerId"
@@ -10104,11 +8812,7 @@ export interface CustomerShareInput extends Omit<
  */
 export type ArrayOfCustomerAccountShare = (CustomerAccountShare | null)[];
 
-/**
- * Input form of {@link ArrayOfCustomerAccountShare}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShare, complexType
- */
+/** Input form of {@link ArrayOfCustomerAccountShare}: what a caller writes, where it differs. */
 export type ArrayOfCustomerAccountShareInput = (CustomerAccountShareInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShare, complexType */
@@ -10118,11 +8822,7 @@ export interface CustomerAccountShare {
   CustomerId?: bigint | null;
 }
 
-/**
- * Input form of {@link CustomerAccountShare}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShare, complexType
- */
+/** Input form of {@link CustomerAccountShare}: what a caller writes, where it differs. */
 export interface CustomerAccountShareInput extends Omit<
   CustomerAccountShare,
   "AccountId" | "Associations" | "CustomerId"
@@ -10141,9 +8841,6 @@ export type ArrayOfCustomerAccountShareAssociation = (CustomerAccountShareAssoci
 /**
  * Input form of {@link ArrayOfCustomerAccountShareAssociation}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCustomerAccountShareAssociation,
- * complexType
  */
 export type ArrayOfCustomerAccountShareAssociationInput = (
   | CustomerAccountShareAssociationInput
@@ -10161,9 +8858,6 @@ export interface CustomerAccountShareAssociation {
 
 /**
  * Input form of {@link CustomerAccountShareAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerAccountShareAssociation,
- * complexType
  */
 export interface CustomerAccountShareAssociationInput extends Omit<
   CustomerAccountShareAssociation,
@@ -10181,12 +8875,7 @@ export interface AddAudiencesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddAudiencesResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddAudiencesResponse
- */
+/** Input form of {@link AddAudiencesResponse}: what a caller writes, where it differs. */
 export interface AddAudiencesResponseInput extends Omit<AddAudiencesResponse, "AudienceIds"> {
   AudienceIds?: ArrayOfNullableOflongInput | null;
 }
@@ -10199,12 +8888,7 @@ export interface UpdateAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/**
- * Input form of {@link UpdateAudiencesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAudiencesRequest
- */
+/** Input form of {@link UpdateAudiencesRequest}: what a caller writes, where it differs. */
 export interface UpdateAudiencesRequestInput extends Omit<UpdateAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
@@ -10225,12 +8909,7 @@ export interface DeleteAudiencesRequest {
   AudienceIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteAudiencesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteAudiencesRequest
- */
+/** Input form of {@link DeleteAudiencesRequest}: what a caller writes, where it differs. */
 export interface DeleteAudiencesRequestInput extends Omit<DeleteAudiencesRequest, "AudienceIds"> {
   AudienceIds?: ArrayOflongInput | null;
 }
@@ -10253,12 +8932,7 @@ export interface GetAudiencesByIdsRequest {
   ReturnAdditionalFields?: AudienceAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetAudiencesByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsRequest
- */
+/** Input form of {@link GetAudiencesByIdsRequest}: what a caller writes, where it differs. */
 export interface GetAudiencesByIdsRequestInput extends Omit<
   GetAudiencesByIdsRequest,
   "AudienceIds"
@@ -10284,12 +8958,7 @@ export interface GetAudiencesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAudiencesByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAudiencesByIdsResponse
- */
+/** Input form of {@link GetAudiencesByIdsResponse}: what a caller writes, where it differs. */
 export interface GetAudiencesByIdsResponseInput extends Omit<
   GetAudiencesByIdsResponse,
   "Audiences"
@@ -10305,12 +8974,7 @@ export interface ApplyCustomerListItemsRequest {
   CustomerListAudience?: CustomerList | null;
 }
 
-/**
- * Input form of {@link ApplyCustomerListItemsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListItemsRequest
- */
+/** Input form of {@link ApplyCustomerListItemsRequest}: what a caller writes, where it differs. */
 export interface ApplyCustomerListItemsRequestInput extends Omit<
   ApplyCustomerListItemsRequest,
   "CustomerListAudience"
@@ -10336,9 +9000,6 @@ export interface ApplyCustomerListUserDataRequest {
 
 /**
  * Input form of {@link ApplyCustomerListUserDataRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyCustomerListUserDataRequest
  */
 export interface ApplyCustomerListUserDataRequestInput extends Omit<
   ApplyCustomerListUserDataRequest,
@@ -10356,11 +9017,7 @@ export interface CustomerListUserData {
   CustomerListItems: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link CustomerListUserData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CustomerListUserData, complexType
- */
+/** Input form of {@link CustomerListUserData}: what a caller writes, where it differs. */
 export interface CustomerListUserDataInput extends Omit<CustomerListUserData, "AudienceId"> {
   AudienceId: bigint | number;
 }
@@ -10388,12 +9045,7 @@ export interface GetUetTagsByIdsRequest {
   ReturnAdditionalFields?: UetTagAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetUetTagsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsRequest
- */
+/** Input form of {@link GetUetTagsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetUetTagsByIdsRequestInput extends Omit<GetUetTagsByIdsRequest, "TagIds"> {
   TagIds?: ArrayOflongInput | null;
 }
@@ -10410,12 +9062,7 @@ export interface GetUetTagsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetUetTagsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagsByIdsResponse
- */
+/** Input form of {@link GetUetTagsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetUetTagsByIdsResponseInput extends Omit<GetUetTagsByIdsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
@@ -10423,11 +9070,7 @@ export interface GetUetTagsByIdsResponseInput extends Omit<GetUetTagsByIdsRespon
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfUetTag, complexType */
 export type ArrayOfUetTag = (UetTag | null)[];
 
-/**
- * Input form of {@link ArrayOfUetTag}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfUetTag, complexType
- */
+/** Input form of {@link ArrayOfUetTag}: what a caller writes, where it differs. */
 export type ArrayOfUetTagInput = (UetTagInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}UetTag, complexType */
@@ -10442,11 +9085,7 @@ export interface UetTag {
   TrackingStatus?: UetTagTrackingStatus | null;
 }
 
-/**
- * Input form of {@link UetTag}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}UetTag, complexType
- */
+/** Input form of {@link UetTag}: what a caller writes, where it differs. */
 export interface UetTagInput extends Omit<UetTag, "CustomerShare" | "Id"> {
   CustomerShare?: CustomerShareInput | null;
   Id?: bigint | number | null;
@@ -10485,12 +9124,7 @@ export interface AddUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/**
- * Input form of {@link AddUetTagsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsRequest
- */
+/** Input form of {@link AddUetTagsRequest}: what a caller writes, where it differs. */
 export interface AddUetTagsRequestInput extends Omit<AddUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
@@ -10504,12 +9138,7 @@ export interface AddUetTagsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddUetTagsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddUetTagsResponse
- */
+/** Input form of {@link AddUetTagsResponse}: what a caller writes, where it differs. */
 export interface AddUetTagsResponseInput extends Omit<AddUetTagsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
@@ -10522,12 +9151,7 @@ export interface UpdateUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/**
- * Input form of {@link UpdateUetTagsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateUetTagsRequest
- */
+/** Input form of {@link UpdateUetTagsRequest}: what a caller writes, where it differs. */
 export interface UpdateUetTagsRequestInput extends Omit<UpdateUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
@@ -10550,12 +9174,7 @@ export interface GetConversionGoalsByIdsRequest {
   ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetConversionGoalsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsRequest
- */
+/** Input form of {@link GetConversionGoalsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetConversionGoalsByIdsRequestInput extends Omit<
   GetConversionGoalsByIdsRequest,
   "ConversionGoalIds"
@@ -10601,9 +9220,6 @@ export interface GetConversionGoalsByIdsResponse {
 
 /**
  * Input form of {@link GetConversionGoalsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByIdsResponse
  */
 export interface GetConversionGoalsByIdsResponseInput extends Omit<
   GetConversionGoalsByIdsResponse,
@@ -10615,11 +9231,7 @@ export interface GetConversionGoalsByIdsResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionGoal, complexType */
 export type ArrayOfConversionGoal = (ConversionGoalOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfConversionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionGoal, complexType
- */
+/** Input form of {@link ArrayOfConversionGoal}: what a caller writes, where it differs. */
 export type ArrayOfConversionGoalInput = (ConversionGoalOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoal, complexType */
@@ -10647,11 +9259,7 @@ export interface ConversionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/**
- * Input form of {@link ConversionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionGoal, complexType
- */
+/** Input form of {@link ConversionGoal}: what a caller writes, where it differs. */
 export interface ConversionGoalInput extends Omit<ConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10708,11 +9316,7 @@ export interface UrlGoal {
   UrlOperator?: ExpressionOperator | null;
 }
 
-/**
- * Input form of {@link UrlGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}UrlGoal, complexType
- */
+/** Input form of {@link UrlGoal}: what a caller writes, where it differs. */
 export interface UrlGoalInput extends Omit<UrlGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10747,11 +9351,7 @@ export interface DurationGoal {
   MinimumDurationInSeconds?: number | null;
 }
 
-/**
- * Input form of {@link DurationGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DurationGoal, complexType
- */
+/** Input form of {@link DurationGoal}: what a caller writes, where it differs. */
 export interface DurationGoalInput extends Omit<DurationGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10783,11 +9383,7 @@ export interface PagesViewedPerVisitGoal {
   MinimumPagesViewed?: number | null;
 }
 
-/**
- * Input form of {@link PagesViewedPerVisitGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}PagesViewedPerVisitGoal, complexType
- */
+/** Input form of {@link PagesViewedPerVisitGoal}: what a caller writes, where it differs. */
 export interface PagesViewedPerVisitGoalInput extends Omit<
   PagesViewedPerVisitGoal,
   "Id" | "TagId"
@@ -10829,11 +9425,7 @@ export interface EventGoal {
   ValueOperator?: ValueOperator | null;
 }
 
-/**
- * Input form of {@link EventGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}EventGoal, complexType
- */
+/** Input form of {@link EventGoal}: what a caller writes, where it differs. */
 export interface EventGoalInput extends Omit<EventGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10869,11 +9461,7 @@ export interface AppInstallGoal {
   AppStoreId?: string | null;
 }
 
-/**
- * Input form of {@link AppInstallGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AppInstallGoal, complexType
- */
+/** Input form of {@link AppInstallGoal}: what a caller writes, where it differs. */
 export interface AppInstallGoalInput extends Omit<AppInstallGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10906,11 +9494,7 @@ export interface AppDownloadGoal {
   AppStoreId?: string | null;
 }
 
-/**
- * Input form of {@link AppDownloadGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AppDownloadGoal, complexType
- */
+/** Input form of {@link AppDownloadGoal}: what a caller writes, where it differs. */
 export interface AppDownloadGoalInput extends Omit<AppDownloadGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10942,11 +9526,7 @@ export interface OfflineConversionGoal {
   IsExternallyAttributed?: boolean | null;
 }
 
-/**
- * Input form of {@link OfflineConversionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionGoal, complexType
- */
+/** Input form of {@link OfflineConversionGoal}: what a caller writes, where it differs. */
 export interface OfflineConversionGoalInput extends Omit<OfflineConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -10977,11 +9557,7 @@ export interface InStoreTransactionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/**
- * Input form of {@link InStoreTransactionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}InStoreTransactionGoal, complexType
- */
+/** Input form of {@link InStoreTransactionGoal}: what a caller writes, where it differs. */
 export interface InStoreTransactionGoalInput extends Omit<InStoreTransactionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
   TagId?: bigint | number | null;
@@ -11047,9 +9623,6 @@ export interface GetConversionGoalsByTagIdsRequest {
 
 /**
  * Input form of {@link GetConversionGoalsByTagIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsRequest
  */
 export interface GetConversionGoalsByTagIdsRequestInput extends Omit<
   GetConversionGoalsByTagIdsRequest,
@@ -11069,9 +9642,6 @@ export interface GetConversionGoalsByTagIdsResponse {
 
 /**
  * Input form of {@link GetConversionGoalsByTagIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionGoalsByTagIdsResponse
  */
 export interface GetConversionGoalsByTagIdsResponseInput extends Omit<
   GetConversionGoalsByTagIdsResponse,
@@ -11088,12 +9658,7 @@ export interface AddConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/**
- * Input form of {@link AddConversionGoalsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsRequest
- */
+/** Input form of {@link AddConversionGoalsRequest}: what a caller writes, where it differs. */
 export interface AddConversionGoalsRequestInput extends Omit<
   AddConversionGoalsRequest,
   "ConversionGoals"
@@ -11110,12 +9675,7 @@ export interface AddConversionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddConversionGoalsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionGoalsResponse
- */
+/** Input form of {@link AddConversionGoalsResponse}: what a caller writes, where it differs. */
 export interface AddConversionGoalsResponseInput extends Omit<
   AddConversionGoalsResponse,
   "ConversionGoalIds"
@@ -11131,12 +9691,7 @@ export interface UpdateConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/**
- * Input form of {@link UpdateConversionGoalsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionGoalsRequest
- */
+/** Input form of {@link UpdateConversionGoalsRequest}: what a caller writes, where it differs. */
 export interface UpdateConversionGoalsRequestInput extends Omit<
   UpdateConversionGoalsRequest,
   "ConversionGoals"
@@ -11160,12 +9715,7 @@ export interface ApplyOfflineConversionsRequest {
   OfflineConversions?: ArrayOfOfflineConversion | null;
 }
 
-/**
- * Input form of {@link ApplyOfflineConversionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionsRequest
- */
+/** Input form of {@link ApplyOfflineConversionsRequest}: what a caller writes, where it differs. */
 export interface ApplyOfflineConversionsRequestInput extends Omit<
   ApplyOfflineConversionsRequest,
   "OfflineConversions"
@@ -11176,11 +9726,7 @@ export interface ApplyOfflineConversionsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversion, complexType */
 export type ArrayOfOfflineConversion = (OfflineConversion | null)[];
 
-/**
- * Input form of {@link ArrayOfOfflineConversion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversion, complexType
- */
+/** Input form of {@link ArrayOfOfflineConversion}: what a caller writes, where it differs. */
 export type ArrayOfOfflineConversionInput = (OfflineConversionInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversion, complexType */
@@ -11196,11 +9742,7 @@ export interface OfflineConversion {
   MicrosoftClickId?: string | null;
 }
 
-/**
- * Input form of {@link OfflineConversion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversion, complexType
- */
+/** Input form of {@link OfflineConversion}: what a caller writes, where it differs. */
 export interface OfflineConversionInput extends Omit<OfflineConversion, "ConversionTime"> {
   ConversionTime?: XsdDateTimeInput;
 }
@@ -11224,9 +9766,6 @@ export interface ApplyOfflineConversionAdjustmentsRequest {
 /**
  * Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOfflineConversionAdjustmentsRequest
  */
 export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
   ApplyOfflineConversionAdjustmentsRequest,
@@ -11243,9 +9782,6 @@ export type ArrayOfOfflineConversionAdjustment = (OfflineConversionAdjustment | 
 
 /**
  * Input form of {@link ArrayOfOfflineConversionAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAdjustment,
- * complexType
  */
 export type ArrayOfOfflineConversionAdjustmentInput = (OfflineConversionAdjustmentInput | null)[];
 
@@ -11264,11 +9800,7 @@ export interface OfflineConversionAdjustment {
   MicrosoftClickId?: string | null;
 }
 
-/**
- * Input form of {@link OfflineConversionAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAdjustment, complexType
- */
+/** Input form of {@link OfflineConversionAdjustment}: what a caller writes, where it differs. */
 export interface OfflineConversionAdjustmentInput extends Omit<
   OfflineConversionAdjustment,
   "AdjustmentTime" | "ConversionTime"
@@ -11296,9 +9828,6 @@ export interface ApplyOnlineConversionAdjustmentsRequest {
 /**
  * Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}ApplyOnlineConversionAdjustmentsRequest
  */
 export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
   ApplyOnlineConversionAdjustmentsRequest,
@@ -11315,9 +9844,6 @@ export type ArrayOfOnlineConversionAdjustment = (OnlineConversionAdjustment | nu
 
 /**
  * Input form of {@link ArrayOfOnlineConversionAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOnlineConversionAdjustment,
- * complexType
  */
 export type ArrayOfOnlineConversionAdjustmentInput = (OnlineConversionAdjustmentInput | null)[];
 
@@ -11331,11 +9857,7 @@ export interface OnlineConversionAdjustment {
   TransactionId?: string | null;
 }
 
-/**
- * Input form of {@link OnlineConversionAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OnlineConversionAdjustment, complexType
- */
+/** Input form of {@link OnlineConversionAdjustment}: what a caller writes, where it differs. */
 export interface OnlineConversionAdjustmentInput extends Omit<
   OnlineConversionAdjustment,
   "AdjustmentTime"
@@ -11362,9 +9884,6 @@ export interface GetOfflineConversionReportsRequest {
 
 /**
  * Input form of {@link GetOfflineConversionReportsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsRequest
  */
 export interface GetOfflineConversionReportsRequestInput extends Omit<
   GetOfflineConversionReportsRequest,
@@ -11385,9 +9904,6 @@ export interface GetOfflineConversionReportsResponse {
 /**
  * Input form of {@link GetOfflineConversionReportsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportsResponse
  */
 export interface GetOfflineConversionReportsResponseInput extends Omit<
   GetOfflineConversionReportsResponse,
@@ -11399,11 +9915,7 @@ export interface GetOfflineConversionReportsResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDailySummary, complexType */
 export type ArrayOfDailySummary = (DailySummary | null)[];
 
-/**
- * Input form of {@link ArrayOfDailySummary}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDailySummary, complexType
- */
+/** Input form of {@link ArrayOfDailySummary}: what a caller writes, where it differs. */
 export type ArrayOfDailySummaryInput = (DailySummaryInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}DailySummary, complexType */
@@ -11415,11 +9927,7 @@ export interface DailySummary {
   UploadDate?: XsdDateTime;
 }
 
-/**
- * Input form of {@link DailySummary}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DailySummary, complexType
- */
+/** Input form of {@link DailySummary}: what a caller writes, where it differs. */
 export interface DailySummaryInput extends Omit<
   DailySummary,
   "FileUrlExpiryTimeUtc" | "UploadDate"
@@ -11442,9 +9950,6 @@ export interface GetOfflineConversionReportByGoalIdsRequest {
 /**
  * Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsRequest
  */
 export interface GetOfflineConversionReportByGoalIdsRequestInput extends Omit<
   GetOfflineConversionReportByGoalIdsRequest,
@@ -11477,9 +9982,6 @@ export interface GetOfflineConversionReportByGoalIdsResponse {
 /**
  * Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetOfflineConversionReportByGoalIdsResponse
  */
 export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
   GetOfflineConversionReportByGoalIdsResponse,
@@ -11497,9 +9999,6 @@ export type ArrayOfOfflineGoalConversionSummary = (OfflineGoalConversionSummary 
 /**
  * Input form of {@link ArrayOfOfflineGoalConversionSummary}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalConversionSummary,
- * complexType
  */
 export type ArrayOfOfflineGoalConversionSummaryInput = (OfflineGoalConversionSummaryInput | null)[];
 
@@ -11516,11 +10015,7 @@ export interface OfflineGoalConversionSummary {
   DailySummaries?: ArrayOfOfflineGoalDailySummary | null;
 }
 
-/**
- * Input form of {@link OfflineGoalConversionSummary}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalConversionSummary, complexType
- */
+/** Input form of {@link OfflineGoalConversionSummary}: what a caller writes, where it differs. */
 export interface OfflineGoalConversionSummaryInput extends Omit<
   OfflineGoalConversionSummary,
   "GoalId" | "OverallSuccessCount" | "OverallUnattributedCount" | "OverallAlerts" | "DailySummaries"
@@ -11537,11 +10032,7 @@ export interface OfflineGoalConversionSummaryInput extends Omit<
  */
 export type ArrayOfOfflineConversionAlert = (OfflineConversionAlert | null)[];
 
-/**
- * Input form of {@link ArrayOfOfflineConversionAlert}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineConversionAlert, complexType
- */
+/** Input form of {@link ArrayOfOfflineConversionAlert}: what a caller writes, where it differs. */
 export type ArrayOfOfflineConversionAlertInput = (OfflineConversionAlertInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAlert, complexType */
@@ -11550,11 +10041,7 @@ export interface OfflineConversionAlert {
   Count?: bigint;
 }
 
-/**
- * Input form of {@link OfflineConversionAlert}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineConversionAlert, complexType
- */
+/** Input form of {@link OfflineConversionAlert}: what a caller writes, where it differs. */
 export interface OfflineConversionAlertInput extends Omit<OfflineConversionAlert, "Count"> {
   Count?: bigint | number;
 }
@@ -11584,11 +10071,7 @@ export type OfflineConversionUnattributedReason =
  */
 export type ArrayOfOfflineGoalDailySummary = (OfflineGoalDailySummary | null)[];
 
-/**
- * Input form of {@link ArrayOfOfflineGoalDailySummary}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfOfflineGoalDailySummary, complexType
- */
+/** Input form of {@link ArrayOfOfflineGoalDailySummary}: what a caller writes, where it differs. */
 export type ArrayOfOfflineGoalDailySummaryInput = (OfflineGoalDailySummaryInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalDailySummary, complexType */
@@ -11601,11 +10084,7 @@ export interface OfflineGoalDailySummary {
   Alerts?: ArrayOfOfflineConversionAlert | null;
 }
 
-/**
- * Input form of {@link OfflineGoalDailySummary}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}OfflineGoalDailySummary, complexType
- */
+/** Input form of {@link OfflineGoalDailySummary}: what a caller writes, where it differs. */
 export interface OfflineGoalDailySummaryInput extends Omit<
   OfflineGoalDailySummary,
   "GoalId" | "UploadDate" | "Alerts"
@@ -11623,12 +10102,7 @@ export interface AddLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/**
- * Input form of {@link AddLabelsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsRequest
- */
+/** Input form of {@link AddLabelsRequest}: what a caller writes, where it differs. */
 export interface AddLabelsRequestInput extends Omit<AddLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
@@ -11636,11 +10110,7 @@ export interface AddLabelsRequestInput extends Omit<AddLabelsRequest, "Labels"> 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabel, complexType */
 export type ArrayOfLabel = (Label | null)[];
 
-/**
- * Input form of {@link ArrayOfLabel}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabel, complexType
- */
+/** Input form of {@link ArrayOfLabel}: what a caller writes, where it differs. */
 export type ArrayOfLabelInput = (LabelInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Label, complexType */
@@ -11651,11 +10121,7 @@ export interface Label {
   Name?: string | null;
 }
 
-/**
- * Input form of {@link Label}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Label, complexType
- */
+/** Input form of {@link Label}: what a caller writes, where it differs. */
 export interface LabelInput extends Omit<Label, "Id"> {
   Id?: bigint | number | null;
 }
@@ -11669,12 +10135,7 @@ export interface AddLabelsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddLabelsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddLabelsResponse
- */
+/** Input form of {@link AddLabelsResponse}: what a caller writes, where it differs. */
 export interface AddLabelsResponseInput extends Omit<AddLabelsResponse, "LabelIds"> {
   LabelIds?: ArrayOfNullableOflongInput | null;
 }
@@ -11687,12 +10148,7 @@ export interface DeleteLabelsRequest {
   LabelIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteLabelsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelsRequest
- */
+/** Input form of {@link DeleteLabelsRequest}: what a caller writes, where it differs. */
 export interface DeleteLabelsRequestInput extends Omit<DeleteLabelsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
 }
@@ -11713,12 +10169,7 @@ export interface UpdateLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/**
- * Input form of {@link UpdateLabelsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLabelsRequest
- */
+/** Input form of {@link UpdateLabelsRequest}: what a caller writes, where it differs. */
 export interface UpdateLabelsRequestInput extends Omit<UpdateLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
@@ -11740,12 +10191,7 @@ export interface GetLabelsByIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/**
- * Input form of {@link GetLabelsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsRequest
- */
+/** Input form of {@link GetLabelsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetLabelsByIdsRequestInput extends Omit<GetLabelsByIdsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
 }
@@ -11759,12 +10205,7 @@ export interface GetLabelsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetLabelsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelsByIdsResponse
- */
+/** Input form of {@link GetLabelsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetLabelsByIdsResponseInput extends Omit<GetLabelsByIdsResponse, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
@@ -11778,12 +10219,7 @@ export interface SetLabelAssociationsRequest {
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/**
- * Input form of {@link SetLabelAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SetLabelAssociationsRequest
- */
+/** Input form of {@link SetLabelAssociationsRequest}: what a caller writes, where it differs. */
 export interface SetLabelAssociationsRequestInput extends Omit<
   SetLabelAssociationsRequest,
   "LabelAssociations"
@@ -11794,11 +10230,7 @@ export interface SetLabelAssociationsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabelAssociation, complexType */
 export type ArrayOfLabelAssociation = (LabelAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfLabelAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLabelAssociation, complexType
- */
+/** Input form of {@link ArrayOfLabelAssociation}: what a caller writes, where it differs. */
 export type ArrayOfLabelAssociationInput = (LabelAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}LabelAssociation, complexType */
@@ -11807,11 +10239,7 @@ export interface LabelAssociation {
   LabelId: bigint;
 }
 
-/**
- * Input form of {@link LabelAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}LabelAssociation, complexType
- */
+/** Input form of {@link LabelAssociation}: what a caller writes, where it differs. */
 export interface LabelAssociationInput extends Omit<LabelAssociation, "EntityId" | "LabelId"> {
   EntityId: bigint | number;
   LabelId: bigint | number;
@@ -11834,12 +10262,7 @@ export interface DeleteLabelAssociationsRequest {
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/**
- * Input form of {@link DeleteLabelAssociationsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLabelAssociationsRequest
- */
+/** Input form of {@link DeleteLabelAssociationsRequest}: what a caller writes, where it differs. */
 export interface DeleteLabelAssociationsRequestInput extends Omit<
   DeleteLabelAssociationsRequest,
   "LabelAssociations"
@@ -11867,9 +10290,6 @@ export interface GetLabelAssociationsByEntityIdsRequest {
 /**
  * Input form of {@link GetLabelAssociationsByEntityIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsRequest
  */
 export interface GetLabelAssociationsByEntityIdsRequestInput extends Omit<
   GetLabelAssociationsByEntityIdsRequest,
@@ -11890,9 +10310,6 @@ export interface GetLabelAssociationsByEntityIdsResponse {
 /**
  * Input form of {@link GetLabelAssociationsByEntityIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByEntityIdsResponse
  */
 export interface GetLabelAssociationsByEntityIdsResponseInput extends Omit<
   GetLabelAssociationsByEntityIdsResponse,
@@ -11914,9 +10331,6 @@ export interface GetLabelAssociationsByLabelIdsRequest {
 /**
  * Input form of {@link GetLabelAssociationsByLabelIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsRequest
  */
 export interface GetLabelAssociationsByLabelIdsRequestInput extends Omit<
   GetLabelAssociationsByLabelIdsRequest,
@@ -11937,9 +10351,6 @@ export interface GetLabelAssociationsByLabelIdsResponse {
 /**
  * Input form of {@link GetLabelAssociationsByLabelIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetLabelAssociationsByLabelIdsResponse
  */
 export interface GetLabelAssociationsByLabelIdsResponseInput extends Omit<
   GetLabelAssociationsByLabelIdsResponse,
@@ -11956,12 +10367,7 @@ export interface AddExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/**
- * Input form of {@link AddExperimentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsRequest
- */
+/** Input form of {@link AddExperimentsRequest}: what a caller writes, where it differs. */
 export interface AddExperimentsRequestInput extends Omit<AddExperimentsRequest, "Experiments"> {
   Experiments?: ArrayOfExperimentInput | null;
 }
@@ -11969,11 +10375,7 @@ export interface AddExperimentsRequestInput extends Omit<AddExperimentsRequest, 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperiment, complexType */
 export type ArrayOfExperiment = (Experiment | null)[];
 
-/**
- * Input form of {@link ArrayOfExperiment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperiment, complexType
- */
+/** Input form of {@link ArrayOfExperiment}: what a caller writes, where it differs. */
 export type ArrayOfExperimentInput = (ExperimentInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Experiment, complexType */
@@ -11991,11 +10393,7 @@ export interface Experiment {
   TrafficSplitPercent?: number | null;
 }
 
-/**
- * Input form of {@link Experiment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Experiment, complexType
- */
+/** Input form of {@link Experiment}: what a caller writes, where it differs. */
 export interface ExperimentInput extends Omit<
   Experiment,
   "BaseCampaignId" | "ExperimentArms" | "ExperimentCampaignId" | "Id"
@@ -12009,11 +10407,7 @@ export interface ExperimentInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperimentArm, complexType */
 export type ArrayOfExperimentArm = (ExperimentArm | null)[];
 
-/**
- * Input form of {@link ArrayOfExperimentArm}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfExperimentArm, complexType
- */
+/** Input form of {@link ArrayOfExperimentArm}: what a caller writes, where it differs. */
 export type ArrayOfExperimentArmInput = (ExperimentArmInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ExperimentArm, complexType */
@@ -12024,11 +10418,7 @@ export interface ExperimentArm {
   TrafficSplit?: number;
 }
 
-/**
- * Input form of {@link ExperimentArm}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ExperimentArm, complexType
- */
+/** Input form of {@link ExperimentArm}: what a caller writes, where it differs. */
 export interface ExperimentArmInput extends Omit<ExperimentArm, "CampaignIds" | "Id"> {
   CampaignIds?: ArrayOflongInput | null;
   Id?: bigint | number | null;
@@ -12043,12 +10433,7 @@ export interface AddExperimentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddExperimentsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddExperimentsResponse
- */
+/** Input form of {@link AddExperimentsResponse}: what a caller writes, where it differs. */
 export interface AddExperimentsResponseInput extends Omit<AddExperimentsResponse, "ExperimentIds"> {
   ExperimentIds?: ArrayOfNullableOflongInput | null;
 }
@@ -12061,12 +10446,7 @@ export interface DeleteExperimentsRequest {
   ExperimentIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteExperimentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteExperimentsRequest
- */
+/** Input form of {@link DeleteExperimentsRequest}: what a caller writes, where it differs. */
 export interface DeleteExperimentsRequestInput extends Omit<
   DeleteExperimentsRequest,
   "ExperimentIds"
@@ -12090,12 +10470,7 @@ export interface UpdateExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/**
- * Input form of {@link UpdateExperimentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateExperimentsRequest
- */
+/** Input form of {@link UpdateExperimentsRequest}: what a caller writes, where it differs. */
 export interface UpdateExperimentsRequestInput extends Omit<
   UpdateExperimentsRequest,
   "Experiments"
@@ -12121,12 +10496,7 @@ export interface GetExperimentsByIdsRequest {
   ReturnAdditionalFields?: ExperimentAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetExperimentsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsRequest
- */
+/** Input form of {@link GetExperimentsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetExperimentsByIdsRequestInput extends Omit<
   GetExperimentsByIdsRequest,
   "ExperimentIds"
@@ -12146,12 +10516,7 @@ export interface GetExperimentsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetExperimentsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetExperimentsByIdsResponse
- */
+/** Input form of {@link GetExperimentsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetExperimentsByIdsResponseInput extends Omit<
   GetExperimentsByIdsResponse,
   "Experiments"
@@ -12178,12 +10543,7 @@ export interface GetProfileDataFileUrlResponse {
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetProfileDataFileUrlResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetProfileDataFileUrlResponse
- */
+/** Input form of {@link GetProfileDataFileUrlResponse}: what a caller writes, where it differs. */
 export interface GetProfileDataFileUrlResponseInput extends Omit<
   GetProfileDataFileUrlResponse,
   "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
@@ -12209,12 +10569,7 @@ export interface SearchCompaniesResponse {
   Companies?: ArrayOfCompany | null;
 }
 
-/**
- * Input form of {@link SearchCompaniesResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}SearchCompaniesResponse
- */
+/** Input form of {@link SearchCompaniesResponse}: what a caller writes, where it differs. */
 export interface SearchCompaniesResponseInput extends Omit<SearchCompaniesResponse, "Companies"> {
   Companies?: ArrayOfCompanyInput | null;
 }
@@ -12222,11 +10577,7 @@ export interface SearchCompaniesResponseInput extends Omit<SearchCompaniesRespon
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompany, complexType */
 export type ArrayOfCompany = (Company | null)[];
 
-/**
- * Input form of {@link ArrayOfCompany}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompany, complexType
- */
+/** Input form of {@link ArrayOfCompany}: what a caller writes, where it differs. */
 export type ArrayOfCompanyInput = (CompanyInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Company, complexType */
@@ -12237,11 +10588,7 @@ export interface Company {
   Status?: string | null;
 }
 
-/**
- * Input form of {@link Company}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Company, complexType
- */
+/** Input form of {@link Company}: what a caller writes, where it differs. */
 export interface CompanyInput extends Omit<Company, "ProfileId"> {
   ProfileId: bigint | number;
 }
@@ -12268,12 +10615,7 @@ export interface AddImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/**
- * Input form of {@link AddImportJobsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsRequest
- */
+/** Input form of {@link AddImportJobsRequest}: what a caller writes, where it differs. */
 export interface AddImportJobsRequestInput extends Omit<AddImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
@@ -12281,11 +10623,7 @@ export interface AddImportJobsRequestInput extends Omit<AddImportJobsRequest, "I
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportJob, complexType */
 export type ArrayOfImportJob = (ImportJobOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfImportJob}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportJob, complexType
- */
+/** Input form of {@link ArrayOfImportJob}: what a caller writes, where it differs. */
 export type ArrayOfImportJobInput = (ImportJobOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ImportJob, complexType */
@@ -12309,11 +10647,7 @@ export interface ImportJob {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link ImportJob}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ImportJob, complexType
- */
+/** Input form of {@link ImportJob}: what a caller writes, where it differs. */
 export interface ImportJobInput extends Omit<
   ImportJob,
   "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
@@ -12356,11 +10690,7 @@ export interface GoogleImportJob {
   GoogleUserName?: string | null;
 }
 
-/**
- * Input form of {@link GoogleImportJob}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportJob, complexType
- */
+/** Input form of {@link GoogleImportJob}: what a caller writes, where it differs. */
 export interface GoogleImportJobInput extends Omit<
   GoogleImportJob,
   | "CreatedByUserId"
@@ -12383,11 +10713,7 @@ export interface GoogleImportJobInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAdGroupIds, complexType */
 export type ArrayOfCampaignAdGroupIds = (CampaignAdGroupIds | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignAdGroupIds}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAdGroupIds, complexType
- */
+/** Input form of {@link ArrayOfCampaignAdGroupIds}: what a caller writes, where it differs. */
 export type ArrayOfCampaignAdGroupIdsInput = (CampaignAdGroupIdsInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAdGroupIds, complexType */
@@ -12397,11 +10723,7 @@ export interface CampaignAdGroupIds {
   CampaignId: bigint;
 }
 
-/**
- * Input form of {@link CampaignAdGroupIds}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAdGroupIds, complexType
- */
+/** Input form of {@link CampaignAdGroupIds}: what a caller writes, where it differs. */
 export interface CampaignAdGroupIdsInput extends Omit<
   CampaignAdGroupIds,
   "AdGroupIds" | "CampaignId"
@@ -12433,11 +10755,7 @@ export interface FileImportJob {
   FileUrl: string | null;
 }
 
-/**
- * Input form of {@link FileImportJob}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}FileImportJob, complexType
- */
+/** Input form of {@link FileImportJob}: what a caller writes, where it differs. */
 export interface FileImportJobInput extends Omit<
   FileImportJob,
   "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
@@ -12598,11 +10916,7 @@ export interface GoogleImportOption {
   UpdateUrlOptions?: boolean | null;
 }
 
-/**
- * Input form of {@link GoogleImportOption}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}GoogleImportOption, complexType
- */
+/** Input form of {@link GoogleImportOption}: what a caller writes, where it differs. */
 export interface GoogleImportOptionInput extends Omit<
   GoogleImportOption,
   "AssociatedStoreId" | "AssociatedUetTagId"
@@ -12640,12 +10954,7 @@ export interface AddImportJobsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddImportJobsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddImportJobsResponse
- */
+/** Input form of {@link AddImportJobsResponse}: what a caller writes, where it differs. */
 export interface AddImportJobsResponseInput extends Omit<AddImportJobsResponse, "ImportJobIds"> {
   ImportJobIds?: ArrayOflongInput | null;
 }
@@ -12661,12 +10970,7 @@ export interface GetImportResultsRequest {
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetImportResultsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsRequest
- */
+/** Input form of {@link GetImportResultsRequest}: what a caller writes, where it differs. */
 export interface GetImportResultsRequestInput extends Omit<
   GetImportResultsRequest,
   "ImportJobIds"
@@ -12719,12 +11023,7 @@ export interface GetImportResultsResponse {
   ImportResults?: ArrayOfImportResult | null;
 }
 
-/**
- * Input form of {@link GetImportResultsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportResultsResponse
- */
+/** Input form of {@link GetImportResultsResponse}: what a caller writes, where it differs. */
 export interface GetImportResultsResponseInput extends Omit<
   GetImportResultsResponse,
   "ImportResults"
@@ -12735,11 +11034,7 @@ export interface GetImportResultsResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportResult, complexType */
 export type ArrayOfImportResult = (ImportResult | null)[];
 
-/**
- * Input form of {@link ArrayOfImportResult}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfImportResult, complexType
- */
+/** Input form of {@link ArrayOfImportResult}: what a caller writes, where it differs. */
 export type ArrayOfImportResultInput = (ImportResultInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ImportResult, complexType */
@@ -12753,11 +11048,7 @@ export interface ImportResult {
   Status?: string | null;
 }
 
-/**
- * Input form of {@link ImportResult}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ImportResult, complexType
- */
+/** Input form of {@link ImportResult}: what a caller writes, where it differs. */
 export interface ImportResultInput extends Omit<ImportResult, "ImportJob" | "StartTimeInUTC"> {
   ImportJob?: ImportJobOrDerivedInput | null;
   StartTimeInUTC?: XsdDateTimeInput;
@@ -12788,12 +11079,7 @@ export interface GetImportJobsByIdsRequest {
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/**
- * Input form of {@link GetImportJobsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsRequest
- */
+/** Input form of {@link GetImportJobsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetImportJobsByIdsRequestInput extends Omit<
   GetImportJobsByIdsRequest,
   "ImportJobIds"
@@ -12810,12 +11096,7 @@ export interface GetImportJobsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetImportJobsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportJobsByIdsResponse
- */
+/** Input form of {@link GetImportJobsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetImportJobsByIdsResponseInput extends Omit<
   GetImportJobsByIdsResponse,
   "ImportJobs"
@@ -12832,12 +11113,7 @@ export interface DeleteImportJobsRequest {
   ImportType?: string | null;
 }
 
-/**
- * Input form of {@link DeleteImportJobsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteImportJobsRequest
- */
+/** Input form of {@link DeleteImportJobsRequest}: what a caller writes, where it differs. */
 export interface DeleteImportJobsRequestInput extends Omit<
   DeleteImportJobsRequest,
   "ImportJobIds"
@@ -12866,9 +11142,6 @@ export interface GetImportEntityIdsMappingRequest {
 
 /**
  * Input form of {@link GetImportEntityIdsMappingRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingRequest
  */
 export interface GetImportEntityIdsMappingRequestInput extends Omit<
   GetImportEntityIdsMappingRequest,
@@ -12892,9 +11165,6 @@ export interface GetImportEntityIdsMappingResponse {
 
 /**
  * Input form of {@link GetImportEntityIdsMappingResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetImportEntityIdsMappingResponse
  */
 export interface GetImportEntityIdsMappingResponseInput extends Omit<
   GetImportEntityIdsMappingResponse,
@@ -12909,12 +11179,7 @@ export interface GetImportEntityIdsMappingResponseInput extends Omit<
  */
 export type ArrayOfKeyValuePairOflonglong = KeyValuePairOflonglong[];
 
-/**
- * Input form of {@link ArrayOfKeyValuePairOflonglong}: what a caller writes, where it differs.
- *
- * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}ArrayOfKeyValuePairOflonglong,
- * complexType
- */
+/** Input form of {@link ArrayOfKeyValuePairOflonglong}: what a caller writes, where it differs. */
 export type ArrayOfKeyValuePairOflonglongInput = KeyValuePairOflonglongInput[];
 
 /**
@@ -12926,12 +11191,7 @@ export interface KeyValuePairOflonglong {
   value: bigint;
 }
 
-/**
- * Input form of {@link KeyValuePairOflonglong}: what a caller writes, where it differs.
- *
- * {http://schemas.datacontract.org/2004/07/System.Collections.Generic}KeyValuePairOflonglong,
- * complexType
- */
+/** Input form of {@link KeyValuePairOflonglong}: what a caller writes, where it differs. */
 export interface KeyValuePairOflonglongInput extends Omit<KeyValuePairOflonglong, "key" | "value"> {
   key: bigint | number;
   value: bigint | number;
@@ -12945,12 +11205,7 @@ export interface UpdateImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/**
- * Input form of {@link UpdateImportJobsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsRequest
- */
+/** Input form of {@link UpdateImportJobsRequest}: what a caller writes, where it differs. */
 export interface UpdateImportJobsRequestInput extends Omit<UpdateImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
@@ -12964,12 +11219,7 @@ export interface UpdateImportJobsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link UpdateImportJobsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateImportJobsResponse
- */
+/** Input form of {@link UpdateImportJobsResponse}: what a caller writes, where it differs. */
 export interface UpdateImportJobsResponseInput extends Omit<
   UpdateImportJobsResponse,
   "ImportJobIds"
@@ -12985,12 +11235,7 @@ export interface AddVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/**
- * Input form of {@link AddVideosRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosRequest
- */
+/** Input form of {@link AddVideosRequest}: what a caller writes, where it differs. */
 export interface AddVideosRequestInput extends Omit<AddVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
@@ -12998,11 +11243,7 @@ export interface AddVideosRequestInput extends Omit<AddVideosRequest, "Videos"> 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfVideo, complexType */
 export type ArrayOfVideo = (Video | null)[];
 
-/**
- * Input form of {@link ArrayOfVideo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfVideo, complexType
- */
+/** Input form of {@link ArrayOfVideo}: what a caller writes, where it differs. */
 export type ArrayOfVideoInput = (VideoInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}Video, complexType */
@@ -13020,11 +11261,7 @@ export interface Video {
   Url?: string | null;
 }
 
-/**
- * Input form of {@link Video}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}Video, complexType
- */
+/** Input form of {@link Video}: what a caller writes, where it differs. */
 export interface VideoInput extends Omit<
   Video,
   "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
@@ -13043,12 +11280,7 @@ export interface AddVideosResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddVideosResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddVideosResponse
- */
+/** Input form of {@link AddVideosResponse}: what a caller writes, where it differs. */
 export interface AddVideosResponseInput extends Omit<AddVideosResponse, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
@@ -13061,12 +11293,7 @@ export interface DeleteVideosRequest {
   VideoIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteVideosRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteVideosRequest
- */
+/** Input form of {@link DeleteVideosRequest}: what a caller writes, where it differs. */
 export interface DeleteVideosRequestInput extends Omit<DeleteVideosRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
@@ -13088,12 +11315,7 @@ export interface GetVideosByIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/**
- * Input form of {@link GetVideosByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsRequest
- */
+/** Input form of {@link GetVideosByIdsRequest}: what a caller writes, where it differs. */
 export interface GetVideosByIdsRequestInput extends Omit<GetVideosByIdsRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
@@ -13107,12 +11329,7 @@ export interface GetVideosByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetVideosByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetVideosByIdsResponse
- */
+/** Input form of {@link GetVideosByIdsResponse}: what a caller writes, where it differs. */
 export interface GetVideosByIdsResponseInput extends Omit<GetVideosByIdsResponse, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
@@ -13125,12 +11342,7 @@ export interface UpdateVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/**
- * Input form of {@link UpdateVideosRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateVideosRequest
- */
+/** Input form of {@link UpdateVideosRequest}: what a caller writes, where it differs. */
 export interface UpdateVideosRequestInput extends Omit<UpdateVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
@@ -13151,12 +11363,7 @@ export interface AddHTML5sRequest {
   HTML5Assets?: ArrayOfHTML5 | null;
 }
 
-/**
- * Input form of {@link AddHTML5sRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sRequest
- */
+/** Input form of {@link AddHTML5sRequest}: what a caller writes, where it differs. */
 export interface AddHTML5sRequestInput extends Omit<AddHTML5sRequest, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
 }
@@ -13164,11 +11371,7 @@ export interface AddHTML5sRequestInput extends Omit<AddHTML5sRequest, "HTML5Asse
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHTML5, complexType */
 export type ArrayOfHTML5 = (HTML5 | null)[];
 
-/**
- * Input form of {@link ArrayOfHTML5}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHTML5, complexType
- */
+/** Input form of {@link ArrayOfHTML5}: what a caller writes, where it differs. */
 export type ArrayOfHTML5Input = (HTML5Input | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}HTML5, complexType */
@@ -13187,11 +11390,7 @@ export interface HTML5 {
   Width?: number | null;
 }
 
-/**
- * Input form of {@link HTML5}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HTML5, complexType
- */
+/** Input form of {@link HTML5}: what a caller writes, where it differs. */
 export interface HTML5Input extends Omit<
   HTML5,
   "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
@@ -13210,12 +11409,7 @@ export interface AddHTML5sResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddHTML5sResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddHTML5sResponse
- */
+/** Input form of {@link AddHTML5sResponse}: what a caller writes, where it differs. */
 export interface AddHTML5sResponseInput extends Omit<AddHTML5sResponse, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
@@ -13228,12 +11422,7 @@ export interface GetHTML5sByIdsRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link GetHTML5sByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsRequest
- */
+/** Input form of {@link GetHTML5sByIdsRequest}: what a caller writes, where it differs. */
 export interface GetHTML5sByIdsRequestInput extends Omit<GetHTML5sByIdsRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
@@ -13247,12 +11436,7 @@ export interface GetHTML5sByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetHTML5sByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetHTML5sByIdsResponse
- */
+/** Input form of {@link GetHTML5sByIdsResponse}: what a caller writes, where it differs. */
 export interface GetHTML5sByIdsResponseInput extends Omit<GetHTML5sByIdsResponse, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
 }
@@ -13265,12 +11449,7 @@ export interface DeleteHTML5sRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteHTML5sRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteHTML5sRequest
- */
+/** Input form of {@link DeleteHTML5sRequest}: what a caller writes, where it differs. */
 export interface DeleteHTML5sRequestInput extends Omit<DeleteHTML5sRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
@@ -13293,9 +11472,6 @@ export interface AddCampaignConversionGoalsRequest {
 
 /**
  * Input form of {@link AddCampaignConversionGoalsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddCampaignConversionGoalsRequest
  */
 export interface AddCampaignConversionGoalsRequestInput extends Omit<
   AddCampaignConversionGoalsRequest,
@@ -13309,11 +11485,7 @@ export interface AddCampaignConversionGoalsRequestInput extends Omit<
  */
 export type ArrayOfCampaignConversionGoal = (CampaignConversionGoal | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignConversionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignConversionGoal, complexType
- */
+/** Input form of {@link ArrayOfCampaignConversionGoal}: what a caller writes, where it differs. */
 export type ArrayOfCampaignConversionGoalInput = (CampaignConversionGoalInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignConversionGoal, complexType */
@@ -13322,11 +11494,7 @@ export interface CampaignConversionGoal {
   GoalId?: bigint;
 }
 
-/**
- * Input form of {@link CampaignConversionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignConversionGoal, complexType
- */
+/** Input form of {@link CampaignConversionGoal}: what a caller writes, where it differs. */
 export interface CampaignConversionGoalInput extends Omit<
   CampaignConversionGoal,
   "CampaignId" | "GoalId"
@@ -13354,9 +11522,6 @@ export interface DeleteCampaignConversionGoalsRequest {
 /**
  * Input form of {@link DeleteCampaignConversionGoalsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteCampaignConversionGoalsRequest
  */
 export interface DeleteCampaignConversionGoalsRequestInput extends Omit<
   DeleteCampaignConversionGoalsRequest,
@@ -13382,12 +11547,7 @@ export interface AddDataExclusionsRequest {
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/**
- * Input form of {@link AddDataExclusionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsRequest
- */
+/** Input form of {@link AddDataExclusionsRequest}: what a caller writes, where it differs. */
 export interface AddDataExclusionsRequestInput extends Omit<
   AddDataExclusionsRequest,
   "AccountId" | "DataExclusions"
@@ -13399,11 +11559,7 @@ export interface AddDataExclusionsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDataExclusion, complexType */
 export type ArrayOfDataExclusion = (DataExclusion | null)[];
 
-/**
- * Input form of {@link ArrayOfDataExclusion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDataExclusion, complexType
- */
+/** Input form of {@link ArrayOfDataExclusion}: what a caller writes, where it differs. */
 export type ArrayOfDataExclusionInput = (DataExclusionInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}DataExclusion, complexType */
@@ -13418,11 +11574,7 @@ export interface DataExclusion {
   StartDate?: XsdDateTime | null;
 }
 
-/**
- * Input form of {@link DataExclusion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DataExclusion, complexType
- */
+/** Input form of {@link DataExclusion}: what a caller writes, where it differs. */
 export interface DataExclusionInput extends Omit<
   DataExclusion,
   "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
@@ -13436,11 +11588,7 @@ export interface DataExclusionInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAssociation, complexType */
 export type ArrayOfCampaignAssociation = (CampaignAssociation | null)[];
 
-/**
- * Input form of {@link ArrayOfCampaignAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCampaignAssociation, complexType
- */
+/** Input form of {@link ArrayOfCampaignAssociation}: what a caller writes, where it differs. */
 export type ArrayOfCampaignAssociationInput = (CampaignAssociationInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAssociation, complexType */
@@ -13448,11 +11596,7 @@ export interface CampaignAssociation {
   CampaignId?: bigint;
 }
 
-/**
- * Input form of {@link CampaignAssociation}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CampaignAssociation, complexType
- */
+/** Input form of {@link CampaignAssociation}: what a caller writes, where it differs. */
 export interface CampaignAssociationInput extends Omit<CampaignAssociation, "CampaignId"> {
   CampaignId?: bigint | number;
 }
@@ -13469,12 +11613,7 @@ export interface AddDataExclusionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddDataExclusionsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddDataExclusionsResponse
- */
+/** Input form of {@link AddDataExclusionsResponse}: what a caller writes, where it differs. */
 export interface AddDataExclusionsResponseInput extends Omit<
   AddDataExclusionsResponse,
   "DataExclusionIds"
@@ -13491,12 +11630,7 @@ export interface UpdateDataExclusionsRequest {
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/**
- * Input form of {@link UpdateDataExclusionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateDataExclusionsRequest
- */
+/** Input form of {@link UpdateDataExclusionsRequest}: what a caller writes, where it differs. */
 export interface UpdateDataExclusionsRequestInput extends Omit<
   UpdateDataExclusionsRequest,
   "AccountId" | "DataExclusions"
@@ -13522,12 +11656,7 @@ export interface DeleteDataExclusionsRequest {
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteDataExclusionsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteDataExclusionsRequest
- */
+/** Input form of {@link DeleteDataExclusionsRequest}: what a caller writes, where it differs. */
 export interface DeleteDataExclusionsRequestInput extends Omit<
   DeleteDataExclusionsRequest,
   "AccountId" | "DataExclusionIds"
@@ -13553,12 +11682,7 @@ export interface GetDataExclusionsByIdsRequest {
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link GetDataExclusionsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsRequest
- */
+/** Input form of {@link GetDataExclusionsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetDataExclusionsByIdsRequestInput extends Omit<
   GetDataExclusionsByIdsRequest,
   "AccountId" | "DataExclusionIds"
@@ -13576,12 +11700,7 @@ export interface GetDataExclusionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetDataExclusionsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByIdsResponse
- */
+/** Input form of {@link GetDataExclusionsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetDataExclusionsByIdsResponseInput extends Omit<
   GetDataExclusionsByIdsResponse,
   "DataExclusions"
@@ -13600,9 +11719,6 @@ export interface GetDataExclusionsByAccountIdRequest {
 /**
  * Input form of {@link GetDataExclusionsByAccountIdRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdRequest
  */
 export interface GetDataExclusionsByAccountIdRequestInput extends Omit<
   GetDataExclusionsByAccountIdRequest,
@@ -13623,9 +11739,6 @@ export interface GetDataExclusionsByAccountIdResponse {
 /**
  * Input form of {@link GetDataExclusionsByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDataExclusionsByAccountIdResponse
  */
 export interface GetDataExclusionsByAccountIdResponseInput extends Omit<
   GetDataExclusionsByAccountIdResponse,
@@ -13645,9 +11758,6 @@ export interface AddSeasonalityAdjustmentsRequest {
 
 /**
  * Input form of {@link AddSeasonalityAdjustmentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsRequest
  */
 export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
   AddSeasonalityAdjustmentsRequest,
@@ -13662,11 +11772,7 @@ export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
  */
 export type ArrayOfSeasonalityAdjustment = (SeasonalityAdjustment | null)[];
 
-/**
- * Input form of {@link ArrayOfSeasonalityAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfSeasonalityAdjustment, complexType
- */
+/** Input form of {@link ArrayOfSeasonalityAdjustment}: what a caller writes, where it differs. */
 export type ArrayOfSeasonalityAdjustmentInput = (SeasonalityAdjustmentInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}SeasonalityAdjustment, complexType */
@@ -13682,11 +11788,7 @@ export interface SeasonalityAdjustment {
   StartDate?: XsdDateTime | null;
 }
 
-/**
- * Input form of {@link SeasonalityAdjustment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}SeasonalityAdjustment, complexType
- */
+/** Input form of {@link SeasonalityAdjustment}: what a caller writes, where it differs. */
 export interface SeasonalityAdjustmentInput extends Omit<
   SeasonalityAdjustment,
   "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
@@ -13708,9 +11810,6 @@ export interface AddSeasonalityAdjustmentsResponse {
 
 /**
  * Input form of {@link AddSeasonalityAdjustmentsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddSeasonalityAdjustmentsResponse
  */
 export interface AddSeasonalityAdjustmentsResponseInput extends Omit<
   AddSeasonalityAdjustmentsResponse,
@@ -13731,9 +11830,6 @@ export interface UpdateSeasonalityAdjustmentsRequest {
 /**
  * Input form of {@link UpdateSeasonalityAdjustmentsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateSeasonalityAdjustmentsRequest
  */
 export interface UpdateSeasonalityAdjustmentsRequestInput extends Omit<
   UpdateSeasonalityAdjustmentsRequest,
@@ -13763,9 +11859,6 @@ export interface DeleteSeasonalityAdjustmentsRequest {
 /**
  * Input form of {@link DeleteSeasonalityAdjustmentsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteSeasonalityAdjustmentsRequest
  */
 export interface DeleteSeasonalityAdjustmentsRequestInput extends Omit<
   DeleteSeasonalityAdjustmentsRequest,
@@ -13795,9 +11888,6 @@ export interface GetSeasonalityAdjustmentsByIdsRequest {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsRequest
  */
 export interface GetSeasonalityAdjustmentsByIdsRequestInput extends Omit<
   GetSeasonalityAdjustmentsByIdsRequest,
@@ -13819,9 +11909,6 @@ export interface GetSeasonalityAdjustmentsByIdsResponse {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByIdsResponse
  */
 export interface GetSeasonalityAdjustmentsByIdsResponseInput extends Omit<
   GetSeasonalityAdjustmentsByIdsResponse,
@@ -13841,9 +11928,6 @@ export interface GetSeasonalityAdjustmentsByAccountIdRequest {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdRequest
  */
 export interface GetSeasonalityAdjustmentsByAccountIdRequestInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdRequest,
@@ -13864,9 +11948,6 @@ export interface GetSeasonalityAdjustmentsByAccountIdResponse {
 /**
  * Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetSeasonalityAdjustmentsByAccountIdResponse
  */
 export interface GetSeasonalityAdjustmentsByAccountIdResponseInput extends Omit<
   GetSeasonalityAdjustmentsByAccountIdResponse,
@@ -13910,9 +11991,6 @@ export interface CreateAssetGroupRecommendationResponse {
 /**
  * Input form of {@link CreateAssetGroupRecommendationResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateAssetGroupRecommendationResponse
  */
 export interface CreateAssetGroupRecommendationResponseInput extends Omit<
   CreateAssetGroupRecommendationResponse,
@@ -13931,9 +12009,6 @@ export type ArrayOfAdRecommendationImageSuggestion = (AdRecommendationImageSugge
 /**
  * Input form of {@link ArrayOfAdRecommendationImageSuggestion}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationImageSuggestion,
- * complexType
  */
 export type ArrayOfAdRecommendationImageSuggestionInput = (
   | AdRecommendationImageSuggestionInput
@@ -13953,9 +12028,6 @@ export interface AdRecommendationImageSuggestion {
 
 /**
  * Input form of {@link AdRecommendationImageSuggestion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationImageSuggestion,
- * complexType
  */
 export interface AdRecommendationImageSuggestionInput extends Omit<
   AdRecommendationImageSuggestion,
@@ -14060,9 +12132,6 @@ export interface CreateResponsiveAdRecommendationRequest {
 /**
  * Input form of {@link CreateResponsiveAdRecommendationRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationRequest
  */
 export interface CreateResponsiveAdRecommendationRequestInput extends Omit<
   CreateResponsiveAdRecommendationRequest,
@@ -14089,9 +12158,6 @@ export interface CreateResponsiveAdRecommendationResponse {
 /**
  * Input form of {@link CreateResponsiveAdRecommendationResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveAdRecommendationResponse
  */
 export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
   CreateResponsiveAdRecommendationResponse,
@@ -14112,9 +12178,6 @@ export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSugge
 /**
  * Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationVideoSuggestion,
- * complexType
  */
 export type ArrayOfAdRecommendationVideoSuggestionInput = (
   | AdRecommendationVideoSuggestionInput
@@ -14131,9 +12194,6 @@ export interface AdRecommendationVideoSuggestion {
 
 /**
  * Input form of {@link AdRecommendationVideoSuggestion}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationVideoSuggestion,
- * complexType
  */
 export interface AdRecommendationVideoSuggestionInput extends Omit<
   AdRecommendationVideoSuggestion,
@@ -14150,11 +12210,7 @@ export interface AdRecommendationJobInfo {
   JobStatus?: string | null;
 }
 
-/**
- * Input form of {@link AdRecommendationJobInfo}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationJobInfo, complexType
- */
+/** Input form of {@link AdRecommendationJobInfo}: what a caller writes, where it differs. */
 export interface AdRecommendationJobInfoInput extends Omit<AdRecommendationJobInfo, "JobId"> {
   JobId?: bigint | number;
 }
@@ -14180,9 +12236,6 @@ export interface CreateResponsiveSearchAdRecommendationResponse {
 /**
  * Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateResponsiveSearchAdRecommendationResponse
  */
 export interface CreateResponsiveSearchAdRecommendationResponseInput extends Omit<
   CreateResponsiveSearchAdRecommendationResponse,
@@ -14206,9 +12259,6 @@ export interface RefineAssetGroupRecommendationRequest {
 /**
  * Input form of {@link RefineAssetGroupRecommendationRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationRequest
  */
 export interface RefineAssetGroupRecommendationRequestInput extends Omit<
   RefineAssetGroupRecommendationRequest,
@@ -14273,9 +12323,6 @@ export interface RefineAssetGroupRecommendationResponse {
 /**
  * Input form of {@link RefineAssetGroupRecommendationResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineAssetGroupRecommendationResponse
  */
 export interface RefineAssetGroupRecommendationResponseInput extends Omit<
   RefineAssetGroupRecommendationResponse,
@@ -14293,9 +12340,6 @@ export type ArrayOfAdRecommendationTextRefineResult = (AdRecommendationTextRefin
 /**
  * Input form of {@link ArrayOfAdRecommendationTextRefineResult}: what a caller writes, where it
  * differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAdRecommendationTextRefineResult,
- * complexType
  */
 export type ArrayOfAdRecommendationTextRefineResultInput = (
   | AdRecommendationTextRefineResultInput
@@ -14313,9 +12357,6 @@ export interface AdRecommendationTextRefineResult {
 
 /**
  * Input form of {@link AdRecommendationTextRefineResult}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AdRecommendationTextRefineResult,
- * complexType
  */
 export interface AdRecommendationTextRefineResultInput extends Omit<
   AdRecommendationTextRefineResult,
@@ -14378,9 +12419,6 @@ export interface RefineResponsiveAdRecommendationRequest {
 /**
  * Input form of {@link RefineResponsiveAdRecommendationRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationRequest
  */
 export interface RefineResponsiveAdRecommendationRequestInput extends Omit<
   RefineResponsiveAdRecommendationRequest,
@@ -14402,9 +12440,6 @@ export interface RefineResponsiveAdRecommendationResponse {
 /**
  * Input form of {@link RefineResponsiveAdRecommendationResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveAdRecommendationResponse
  */
 export interface RefineResponsiveAdRecommendationResponseInput extends Omit<
   RefineResponsiveAdRecommendationResponse,
@@ -14425,9 +12460,6 @@ export interface RefineResponsiveSearchAdRecommendationRequest {
 /**
  * Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationRequest
  */
 export interface RefineResponsiveSearchAdRecommendationRequestInput extends Omit<
   RefineResponsiveSearchAdRecommendationRequest,
@@ -14447,9 +12479,6 @@ export interface RefineResponsiveSearchAdRecommendationResponse {
 /**
  * Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: what a caller writes, where
  * it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}RefineResponsiveSearchAdRecommendationResponse
  */
 export interface RefineResponsiveSearchAdRecommendationResponseInput extends Omit<
   RefineResponsiveSearchAdRecommendationResponse,
@@ -14469,9 +12498,6 @@ export interface GetResponsiveAdRecommendationJobRequest {
 /**
  * Input form of {@link GetResponsiveAdRecommendationJobRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobRequest
  */
 export interface GetResponsiveAdRecommendationJobRequestInput extends Omit<
   GetResponsiveAdRecommendationJobRequest,
@@ -14495,9 +12521,6 @@ export interface GetResponsiveAdRecommendationJobResponse {
 /**
  * Input form of {@link GetResponsiveAdRecommendationJobResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetResponsiveAdRecommendationJobResponse
  */
 export interface GetResponsiveAdRecommendationJobResponseInput extends Omit<
   GetResponsiveAdRecommendationJobResponse,
@@ -14520,9 +12543,6 @@ export interface UpdateConversionValueRulesRequest {
 
 /**
  * Input form of {@link UpdateConversionValueRulesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesRequest
  */
 export interface UpdateConversionValueRulesRequestInput extends Omit<
   UpdateConversionValueRulesRequest,
@@ -14534,11 +12554,7 @@ export interface UpdateConversionValueRulesRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionValueRule, complexType */
 export type ArrayOfConversionValueRule = (ConversionValueRule | null)[];
 
-/**
- * Input form of {@link ArrayOfConversionValueRule}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfConversionValueRule, complexType
- */
+/** Input form of {@link ArrayOfConversionValueRule}: what a caller writes, where it differs. */
 export type ArrayOfConversionValueRuleInput = (ConversionValueRuleInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRule, complexType */
@@ -14554,11 +12570,7 @@ export interface ConversionValueRule {
   Value?: string | null;
 }
 
-/**
- * Input form of {@link ConversionValueRule}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ConversionValueRule, complexType
- */
+/** Input form of {@link ConversionValueRule}: what a caller writes, where it differs. */
 export interface ConversionValueRuleInput extends Omit<
   ConversionValueRule,
   "AudienceCondition" | "Id"
@@ -14573,11 +12585,7 @@ export interface AudienceCondition {
   IsPrimary?: boolean;
 }
 
-/**
- * Input form of {@link AudienceCondition}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceCondition, complexType
- */
+/** Input form of {@link AudienceCondition}: what a caller writes, where it differs. */
 export interface AudienceConditionInput extends Omit<AudienceCondition, "Audiences"> {
   Audiences?: ArrayOfAudienceConditionItemInput | null;
 }
@@ -14587,11 +12595,7 @@ export interface AudienceConditionInput extends Omit<AudienceCondition, "Audienc
  */
 export type ArrayOfAudienceConditionItem = (AudienceConditionItem | null)[];
 
-/**
- * Input form of {@link ArrayOfAudienceConditionItem}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceConditionItem, complexType
- */
+/** Input form of {@link ArrayOfAudienceConditionItem}: what a caller writes, where it differs. */
 export type ArrayOfAudienceConditionItemInput = (AudienceConditionItemInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceConditionItem, complexType */
@@ -14601,11 +12605,7 @@ export interface AudienceConditionItem {
   Type?: AudienceType | null;
 }
 
-/**
- * Input form of {@link AudienceConditionItem}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceConditionItem, complexType
- */
+/** Input form of {@link AudienceConditionItem}: what a caller writes, where it differs. */
 export interface AudienceConditionItemInput extends Omit<AudienceConditionItem, "Id"> {
   Id?: bigint | number;
 }
@@ -14673,9 +12673,6 @@ export interface UpdateConversionValueRulesStatusRequest {
 /**
  * Input form of {@link UpdateConversionValueRulesStatusRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateConversionValueRulesStatusRequest
  */
 export interface UpdateConversionValueRulesStatusRequestInput extends Omit<
   UpdateConversionValueRulesStatusRequest,
@@ -14701,12 +12698,7 @@ export interface AddConversionValueRulesRequest {
   Lcid?: number | null;
 }
 
-/**
- * Input form of {@link AddConversionValueRulesRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesRequest
- */
+/** Input form of {@link AddConversionValueRulesRequest}: what a caller writes, where it differs. */
 export interface AddConversionValueRulesRequestInput extends Omit<
   AddConversionValueRulesRequest,
   "ConversionValueRules"
@@ -14725,9 +12717,6 @@ export interface AddConversionValueRulesResponse {
 
 /**
  * Input form of {@link AddConversionValueRulesResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddConversionValueRulesResponse
  */
 export interface AddConversionValueRulesResponseInput extends Omit<
   AddConversionValueRulesResponse,
@@ -14748,9 +12737,6 @@ export interface GetConversionValueRulesByAccountIdRequest {
 /**
  * Input form of {@link GetConversionValueRulesByAccountIdRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdRequest
  */
 export interface GetConversionValueRulesByAccountIdRequestInput extends Omit<
   GetConversionValueRulesByAccountIdRequest,
@@ -14770,9 +12756,6 @@ export interface GetConversionValueRulesByAccountIdResponse {
 /**
  * Input form of {@link GetConversionValueRulesByAccountIdResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByAccountIdResponse
  */
 export interface GetConversionValueRulesByAccountIdResponseInput extends Omit<
   GetConversionValueRulesByAccountIdResponse,
@@ -14793,9 +12776,6 @@ export interface GetConversionValueRulesByIdsRequest {
 /**
  * Input form of {@link GetConversionValueRulesByIdsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsRequest
  */
 export interface GetConversionValueRulesByIdsRequestInput extends Omit<
   GetConversionValueRulesByIdsRequest,
@@ -14816,9 +12796,6 @@ export interface GetConversionValueRulesByIdsResponse {
 /**
  * Input form of {@link GetConversionValueRulesByIdsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetConversionValueRulesByIdsResponse
  */
 export interface GetConversionValueRulesByIdsResponseInput extends Omit<
   GetConversionValueRulesByIdsResponse,
@@ -14836,12 +12813,7 @@ export interface AddBrandKitsRequest {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/**
- * Input form of {@link AddBrandKitsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsRequest
- */
+/** Input form of {@link AddBrandKitsRequest}: what a caller writes, where it differs. */
 export interface AddBrandKitsRequestInput extends Omit<
   AddBrandKitsRequest,
   "AccountId" | "BrandKits"
@@ -14853,11 +12825,7 @@ export interface AddBrandKitsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKit, complexType */
 export type ArrayOfBrandKit = (BrandKit | null)[];
 
-/**
- * Input form of {@link ArrayOfBrandKit}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKit, complexType
- */
+/** Input form of {@link ArrayOfBrandKit}: what a caller writes, where it differs. */
 export type ArrayOfBrandKitInput = (BrandKitInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKit, complexType */
@@ -14875,11 +12843,7 @@ export interface BrandKit {
   TermExclusions?: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link BrandKit}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BrandKit, complexType
- */
+/** Input form of {@link BrandKit}: what a caller writes, where it differs. */
 export interface BrandKitInput extends Omit<
   BrandKit,
   "Id" | "Images" | "LandscapeLogos" | "SquareLogos"
@@ -14909,11 +12873,7 @@ export interface BrandKitFont {
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitImage, complexType */
 export type ArrayOfBrandKitImage = (BrandKitImage | null)[];
 
-/**
- * Input form of {@link ArrayOfBrandKitImage}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfBrandKitImage, complexType
- */
+/** Input form of {@link ArrayOfBrandKitImage}: what a caller writes, where it differs. */
 export type ArrayOfBrandKitImageInput = (BrandKitImageInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitImage, complexType */
@@ -14927,11 +12887,7 @@ export interface BrandKitImage {
   Url?: string | null;
 }
 
-/**
- * Input form of {@link BrandKitImage}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}BrandKitImage, complexType
- */
+/** Input form of {@link BrandKitImage}: what a caller writes, where it differs. */
 export interface BrandKitImageInput extends Omit<BrandKitImage, "Id"> {
   Id?: bigint | number;
 }
@@ -14964,12 +12920,7 @@ export interface AddBrandKitsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddBrandKitsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddBrandKitsResponse
- */
+/** Input form of {@link AddBrandKitsResponse}: what a caller writes, where it differs. */
 export interface AddBrandKitsResponseInput extends Omit<AddBrandKitsResponse, "BrandKitIds"> {
   BrandKitIds?: ArrayOfNullableOflongInput | null;
 }
@@ -14983,12 +12934,7 @@ export interface UpdateBrandKitsRequest {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/**
- * Input form of {@link UpdateBrandKitsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateBrandKitsRequest
- */
+/** Input form of {@link UpdateBrandKitsRequest}: what a caller writes, where it differs. */
 export interface UpdateBrandKitsRequestInput extends Omit<
   UpdateBrandKitsRequest,
   "AccountId" | "BrandKits"
@@ -15014,12 +12960,7 @@ export interface DeleteBrandKitsRequest {
   BrandKitIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteBrandKitsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteBrandKitsRequest
- */
+/** Input form of {@link DeleteBrandKitsRequest}: what a caller writes, where it differs. */
 export interface DeleteBrandKitsRequestInput extends Omit<
   DeleteBrandKitsRequest,
   "AccountId" | "BrandKitIds"
@@ -15048,9 +12989,6 @@ export interface CreateBrandKitRecommendationRequest {
 /**
  * Input form of {@link CreateBrandKitRecommendationRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationRequest
  */
 export interface CreateBrandKitRecommendationRequestInput extends Omit<
   CreateBrandKitRecommendationRequest,
@@ -15070,9 +13008,6 @@ export interface CreateBrandKitRecommendationResponse {
 /**
  * Input form of {@link CreateBrandKitRecommendationResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}CreateBrandKitRecommendationResponse
  */
 export interface CreateBrandKitRecommendationResponseInput extends Omit<
   CreateBrandKitRecommendationResponse,
@@ -15092,9 +13027,6 @@ export interface AddNewCustomerAcquisitionGoalsRequest {
 /**
  * Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsRequest
  */
 export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
   AddNewCustomerAcquisitionGoalsRequest,
@@ -15111,9 +13043,6 @@ export type ArrayOfNewCustomerAcquisitionGoal = (NewCustomerAcquisitionGoal | nu
 
 /**
  * Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfNewCustomerAcquisitionGoal,
- * complexType
  */
 export type ArrayOfNewCustomerAcquisitionGoalInput = (NewCustomerAcquisitionGoalInput | null)[];
 
@@ -15124,11 +13053,7 @@ export interface NewCustomerAcquisitionGoal {
   Id?: bigint | null;
 }
 
-/**
- * Input form of {@link NewCustomerAcquisitionGoal}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}NewCustomerAcquisitionGoal, complexType
- */
+/** Input form of {@link NewCustomerAcquisitionGoal}: what a caller writes, where it differs. */
 export interface NewCustomerAcquisitionGoalInput extends Omit<
   NewCustomerAcquisitionGoal,
   "Audiences" | "Id"
@@ -15140,11 +13065,7 @@ export interface NewCustomerAcquisitionGoalInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceIdName, complexType */
 export type ArrayOfAudienceIdName = (AudienceIdName | null)[];
 
-/**
- * Input form of {@link ArrayOfAudienceIdName}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAudienceIdName, complexType
- */
+/** Input form of {@link ArrayOfAudienceIdName}: what a caller writes, where it differs. */
 export type ArrayOfAudienceIdNameInput = (AudienceIdNameInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AudienceIdName, complexType */
@@ -15153,11 +13074,7 @@ export interface AudienceIdName {
   Name?: string | null;
 }
 
-/**
- * Input form of {@link AudienceIdName}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AudienceIdName, complexType
- */
+/** Input form of {@link AudienceIdName}: what a caller writes, where it differs. */
 export interface AudienceIdNameInput extends Omit<AudienceIdName, "Id"> {
   Id?: bigint | number;
 }
@@ -15174,9 +13091,6 @@ export interface AddNewCustomerAcquisitionGoalsResponse {
 /**
  * Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddNewCustomerAcquisitionGoalsResponse
  */
 export interface AddNewCustomerAcquisitionGoalsResponseInput extends Omit<
   AddNewCustomerAcquisitionGoalsResponse,
@@ -15196,9 +13110,6 @@ export interface UpdateNewCustomerAcquisitionGoalsRequest {
 /**
  * Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateNewCustomerAcquisitionGoalsRequest
  */
 export interface UpdateNewCustomerAcquisitionGoalsRequestInput extends Omit<
   UpdateNewCustomerAcquisitionGoalsRequest,
@@ -15226,9 +13137,6 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdRequest {
 /**
  * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: what a caller writes,
  * where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdRequest
  */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdRequest,
@@ -15248,9 +13156,6 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdResponse {
 /**
  * Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: what a caller writes,
  * where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetNewCustomerAcquisitionGoalsByAccountIdResponse
  */
 export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput extends Omit<
   GetNewCustomerAcquisitionGoalsByAccountIdResponse,
@@ -15267,12 +13172,7 @@ export interface GetBrandKitsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/**
- * Input form of {@link GetBrandKitsByAccountIdRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdRequest
- */
+/** Input form of {@link GetBrandKitsByAccountIdRequest}: what a caller writes, where it differs. */
 export interface GetBrandKitsByAccountIdRequestInput extends Omit<
   GetBrandKitsByAccountIdRequest,
   "AccountId"
@@ -15290,9 +13190,6 @@ export interface GetBrandKitsByAccountIdResponse {
 
 /**
  * Input form of {@link GetBrandKitsByAccountIdResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByAccountIdResponse
  */
 export interface GetBrandKitsByAccountIdResponseInput extends Omit<
   GetBrandKitsByAccountIdResponse,
@@ -15310,12 +13207,7 @@ export interface GetBrandKitsByIdsRequest {
   BrandKitIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link GetBrandKitsByIdsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsRequest
- */
+/** Input form of {@link GetBrandKitsByIdsRequest}: what a caller writes, where it differs. */
 export interface GetBrandKitsByIdsRequestInput extends Omit<
   GetBrandKitsByIdsRequest,
   "AccountId" | "BrandKitIds"
@@ -15333,12 +13225,7 @@ export interface GetBrandKitsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetBrandKitsByIdsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetBrandKitsByIdsResponse
- */
+/** Input form of {@link GetBrandKitsByIdsResponse}: what a caller writes, where it differs. */
 export interface GetBrandKitsByIdsResponseInput extends Omit<
   GetBrandKitsByIdsResponse,
   "BrandKits"
@@ -15478,12 +13365,7 @@ export interface GetHealthCheckRequest {
   HealthCheckTypes?: ArrayOfstring | null;
 }
 
-/**
- * Input form of {@link GetHealthCheckRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckRequest
- */
+/** Input form of {@link GetHealthCheckRequest}: what a caller writes, where it differs. */
 export interface GetHealthCheckRequestInput extends Omit<
   GetHealthCheckRequest,
   "HealthCheckEntities"
@@ -15494,11 +13376,7 @@ export interface GetHealthCheckRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckEntity, complexType */
 export type ArrayOfHealthCheckEntity = (HealthCheckEntity | null)[];
 
-/**
- * Input form of {@link ArrayOfHealthCheckEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckEntity, complexType
- */
+/** Input form of {@link ArrayOfHealthCheckEntity}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckEntityInput = (HealthCheckEntityInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckEntity, complexType */
@@ -15507,11 +13385,7 @@ export interface HealthCheckEntity {
   HealthCheckEntityLevel?: string | null;
 }
 
-/**
- * Input form of {@link HealthCheckEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckEntity, complexType
- */
+/** Input form of {@link HealthCheckEntity}: what a caller writes, where it differs. */
 export interface HealthCheckEntityInput extends Omit<HealthCheckEntity, "HealthCheckEntityId"> {
   HealthCheckEntityId?: bigint | number;
 }
@@ -15526,12 +13400,7 @@ export interface GetHealthCheckResponse {
   HealthCheckErrors?: ArrayOfHealthCheckError | null;
 }
 
-/**
- * Input form of {@link GetHealthCheckResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetHealthCheckResponse
- */
+/** Input form of {@link GetHealthCheckResponse}: what a caller writes, where it differs. */
 export interface GetHealthCheckResponseInput extends Omit<
   GetHealthCheckResponse,
   "HealthCheckResults" | "HealthCheckErrors"
@@ -15587,11 +13456,7 @@ export interface HealthCheckActionLinkMetadata {
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckData, complexType */
 export type ArrayOfHealthCheckData = (HealthCheckData | null)[];
 
-/**
- * Input form of {@link ArrayOfHealthCheckData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckData, complexType
- */
+/** Input form of {@link ArrayOfHealthCheckData}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckDataInput = (HealthCheckDataInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckData, complexType */
@@ -15603,11 +13468,7 @@ export interface HealthCheckData {
   HealthCheckSubEntityResults?: HealthCheckSubEntityData | null;
 }
 
-/**
- * Input form of {@link HealthCheckData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckData, complexType
- */
+/** Input form of {@link HealthCheckData}: what a caller writes, where it differs. */
 export interface HealthCheckDataInput extends Omit<
   HealthCheckData,
   "HealthCheckEntity" | "HealthCheckSubEntityResults"
@@ -15623,11 +13484,7 @@ export interface HealthCheckSubEntityData {
   SubEntityLevel?: string | null;
 }
 
-/**
- * Input form of {@link HealthCheckSubEntityData}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckSubEntityData, complexType
- */
+/** Input form of {@link HealthCheckSubEntityData}: what a caller writes, where it differs. */
 export interface HealthCheckSubEntityDataInput extends Omit<
   HealthCheckSubEntityData,
   "SubEntityIds"
@@ -15638,11 +13495,7 @@ export interface HealthCheckSubEntityDataInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckError, complexType */
 export type ArrayOfHealthCheckError = (HealthCheckError | null)[];
 
-/**
- * Input form of {@link ArrayOfHealthCheckError}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfHealthCheckError, complexType
- */
+/** Input form of {@link ArrayOfHealthCheckError}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckErrorInput = (HealthCheckErrorInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckError, complexType */
@@ -15652,11 +13505,7 @@ export interface HealthCheckError {
   HealthCheckName?: string | null;
 }
 
-/**
- * Input form of {@link HealthCheckError}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}HealthCheckError, complexType
- */
+/** Input form of {@link HealthCheckError}: what a caller writes, where it differs. */
 export interface HealthCheckErrorInput extends Omit<HealthCheckError, "HealthCheckEntity"> {
   HealthCheckEntity?: HealthCheckEntityInput | null;
 }
@@ -15672,12 +13521,7 @@ export interface GetDiagnosticsRequest {
   CallerName?: string | null;
 }
 
-/**
- * Input form of {@link GetDiagnosticsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsRequest
- */
+/** Input form of {@link GetDiagnosticsRequest}: what a caller writes, where it differs. */
 export interface GetDiagnosticsRequestInput extends Omit<GetDiagnosticsRequest, "Entities"> {
   Entities?: ArrayOfDiagnosticsEntityInput | null;
 }
@@ -15685,11 +13529,7 @@ export interface GetDiagnosticsRequestInput extends Omit<GetDiagnosticsRequest, 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDiagnosticsEntity, complexType */
 export type ArrayOfDiagnosticsEntity = (DiagnosticsEntity | null)[];
 
-/**
- * Input form of {@link ArrayOfDiagnosticsEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfDiagnosticsEntity, complexType
- */
+/** Input form of {@link ArrayOfDiagnosticsEntity}: what a caller writes, where it differs. */
 export type ArrayOfDiagnosticsEntityInput = (DiagnosticsEntityInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsEntity, complexType */
@@ -15699,11 +13539,7 @@ export interface DiagnosticsEntity {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link DiagnosticsEntity}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}DiagnosticsEntity, complexType
- */
+/** Input form of {@link DiagnosticsEntity}: what a caller writes, where it differs. */
 export interface DiagnosticsEntityInput extends Omit<DiagnosticsEntity, "Id"> {
   Id?: bigint | number;
 }
@@ -15732,12 +13568,7 @@ export interface GetDiagnosticsResponse {
   Entities?: ArrayOfEntityResult | null;
 }
 
-/**
- * Input form of {@link GetDiagnosticsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetDiagnosticsResponse
- */
+/** Input form of {@link GetDiagnosticsResponse}: what a caller writes, where it differs. */
 export interface GetDiagnosticsResponseInput extends Omit<GetDiagnosticsResponse, "Entities"> {
   Entities?: ArrayOfEntityResultInput | null;
 }
@@ -15751,11 +13582,7 @@ export interface DiagnosticsRequestStatus {
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityResult, complexType */
 export type ArrayOfEntityResult = (EntityResult | null)[];
 
-/**
- * Input form of {@link ArrayOfEntityResult}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfEntityResult, complexType
- */
+/** Input form of {@link ArrayOfEntityResult}: what a caller writes, where it differs. */
 export type ArrayOfEntityResultInput = (EntityResultInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}EntityResult, complexType */
@@ -15766,11 +13593,7 @@ export interface EntityResult {
   Type?: string | null;
 }
 
-/**
- * Input form of {@link EntityResult}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}EntityResult, complexType
- */
+/** Input form of {@link EntityResult}: what a caller writes, where it differs. */
 export interface EntityResultInput extends Omit<EntityResult, "Id"> {
   Id?: bigint | number;
 }
@@ -15830,12 +13653,7 @@ export interface GetAnnotationOptOutResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link GetAnnotationOptOutResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetAnnotationOptOutResponse
- */
+/** Input form of {@link GetAnnotationOptOutResponse}: what a caller writes, where it differs. */
 export interface GetAnnotationOptOutResponseInput extends Omit<
   GetAnnotationOptOutResponse,
   "AnnotationOptOuts"
@@ -15846,11 +13664,7 @@ export interface GetAnnotationOptOutResponseInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAnnotationOptOut, complexType */
 export type ArrayOfAnnotationOptOut = (AnnotationOptOut | null)[];
 
-/**
- * Input form of {@link ArrayOfAnnotationOptOut}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfAnnotationOptOut, complexType
- */
+/** Input form of {@link ArrayOfAnnotationOptOut}: what a caller writes, where it differs. */
 export type ArrayOfAnnotationOptOutInput = (AnnotationOptOutInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}AnnotationOptOut, complexType */
@@ -15861,11 +13675,7 @@ export interface AnnotationOptOut {
   IsOptOut?: boolean;
 }
 
-/**
- * Input form of {@link AnnotationOptOut}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}AnnotationOptOut, complexType
- */
+/** Input form of {@link AnnotationOptOut}: what a caller writes, where it differs. */
 export interface AnnotationOptOutInput extends Omit<
   AnnotationOptOut,
   "AccountId" | "AnnotationGroupId" | "CustomerId"
@@ -15884,12 +13694,7 @@ export interface UpdateAnnotationOptOutRequest {
   AnnotationOptOuts?: ArrayOfAnnotationOptOut | null;
 }
 
-/**
- * Input form of {@link UpdateAnnotationOptOutRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateAnnotationOptOutRequest
- */
+/** Input form of {@link UpdateAnnotationOptOutRequest}: what a caller writes, where it differs. */
 export interface UpdateAnnotationOptOutRequestInput extends Omit<
   UpdateAnnotationOptOutRequest,
   "AnnotationOptOuts"
@@ -15905,12 +13710,7 @@ export interface AddLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/**
- * Input form of {@link AddLinkedInSegmentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsRequest
- */
+/** Input form of {@link AddLinkedInSegmentsRequest}: what a caller writes, where it differs. */
 export interface AddLinkedInSegmentsRequestInput extends Omit<
   AddLinkedInSegmentsRequest,
   "LinkedInSegments"
@@ -15921,11 +13721,7 @@ export interface AddLinkedInSegmentsRequestInput extends Omit<
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLinkedInSegment, complexType */
 export type ArrayOfLinkedInSegment = (LinkedInSegmentOrDerived | null)[];
 
-/**
- * Input form of {@link ArrayOfLinkedInSegment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfLinkedInSegment, complexType
- */
+/** Input form of {@link ArrayOfLinkedInSegment}: what a caller writes, where it differs. */
 export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentOrDerivedInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}LinkedInSegment, complexType */
@@ -15942,11 +13738,7 @@ export interface LinkedInSegment {
   Type?: ProfileType;
 }
 
-/**
- * Input form of {@link LinkedInSegment}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}LinkedInSegment, complexType
- */
+/** Input form of {@link LinkedInSegment}: what a caller writes, where it differs. */
 export interface LinkedInSegmentInput extends Omit<LinkedInSegment, "Id" | "Reach"> {
   Id?: bigint | number | null;
   Reach?: bigint | number | null;
@@ -15975,11 +13767,7 @@ export interface CompanyList {
   Total?: number | null;
 }
 
-/**
- * Input form of {@link CompanyList}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CompanyList, complexType
- */
+/** Input form of {@link CompanyList}: what a caller writes, where it differs. */
 export interface CompanyListInput extends Omit<CompanyList, "Id" | "Reach" | "CompanyNames"> {
   Id?: bigint | number | null;
   Reach?: bigint | number | null;
@@ -15989,11 +13777,7 @@ export interface CompanyListInput extends Omit<CompanyList, "Id" | "Reach" | "Co
 /** {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompanyName, complexType */
 export type ArrayOfCompanyName = (CompanyName | null)[];
 
-/**
- * Input form of {@link ArrayOfCompanyName}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}ArrayOfCompanyName, complexType
- */
+/** Input form of {@link ArrayOfCompanyName}: what a caller writes, where it differs. */
 export type ArrayOfCompanyNameInput = (CompanyNameInput | null)[];
 
 /** {https://bingads.microsoft.com/CampaignManagement/v13}CompanyName, complexType */
@@ -16003,11 +13787,7 @@ export interface CompanyName {
   Status?: CompanyNameStatus | null;
 }
 
-/**
- * Input form of {@link CompanyName}: what a caller writes, where it differs.
- *
- * {https://bingads.microsoft.com/CampaignManagement/v13}CompanyName, complexType
- */
+/** Input form of {@link CompanyName}: what a caller writes, where it differs. */
 export interface CompanyNameInput extends Omit<CompanyName, "Id"> {
   Id?: bigint | number | null;
 }
@@ -16027,12 +13807,7 @@ export interface AddLinkedInSegmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/**
- * Input form of {@link AddLinkedInSegmentsResponse}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}AddLinkedInSegmentsResponse
- */
+/** Input form of {@link AddLinkedInSegmentsResponse}: what a caller writes, where it differs. */
 export interface AddLinkedInSegmentsResponseInput extends Omit<
   AddLinkedInSegmentsResponse,
   "LinkedInSegmentIds"
@@ -16048,12 +13823,7 @@ export interface DeleteLinkedInSegmentsRequest {
   LinkedInSegmentIds?: ArrayOflong | null;
 }
 
-/**
- * Input form of {@link DeleteLinkedInSegmentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}DeleteLinkedInSegmentsRequest
- */
+/** Input form of {@link DeleteLinkedInSegmentsRequest}: what a caller writes, where it differs. */
 export interface DeleteLinkedInSegmentsRequestInput extends Omit<
   DeleteLinkedInSegmentsRequest,
   "LinkedInSegmentIds"
@@ -16077,12 +13847,7 @@ export interface UpdateLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/**
- * Input form of {@link UpdateLinkedInSegmentsRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}UpdateLinkedInSegmentsRequest
- */
+/** Input form of {@link UpdateLinkedInSegmentsRequest}: what a caller writes, where it differs. */
 export interface UpdateLinkedInSegmentsRequestInput extends Omit<
   UpdateLinkedInSegmentsRequest,
   "LinkedInSegments"
@@ -16106,12 +13871,7 @@ export interface GetUetTagAuthKeyRequest {
   UetTagId?: bigint;
 }
 
-/**
- * Input form of {@link GetUetTagAuthKeyRequest}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element
- * {https://bingads.microsoft.com/CampaignManagement/v13}GetUetTagAuthKeyRequest
- */
+/** Input form of {@link GetUetTagAuthKeyRequest}: what a caller writes, where it differs. */
 export interface GetUetTagAuthKeyRequestInput extends Omit<GetUetTagAuthKeyRequest, "UetTagId"> {
   UetTagId?: bigint | number;
 }

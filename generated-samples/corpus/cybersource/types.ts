@@ -80,11 +80,7 @@ export interface RequestMessage {
   reserved: RequestReserved[];
 }
 
-/**
- * Input form of {@link RequestMessage}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}RequestMessage, complexType
- */
+/** Input form of {@link RequestMessage}: what a caller writes, where it differs. */
 export interface RequestMessageInput extends Omit<
   RequestMessage,
   | "item"
@@ -287,11 +283,7 @@ export interface Item {
   zeroCostToCustomerIndicator?: string;
 }
 
-/**
- * Input form of {@link Item}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}Item, complexType
- */
+/** Input form of {@link Item}: what a caller writes, where it differs. */
 export interface ItemInput extends Omit<Item, "id" | "quantity"> {
   /** Attribute id. */
   id?: bigint | number;
@@ -354,11 +346,7 @@ export interface Card {
   bin?: string;
 }
 
-/**
- * Input form of {@link Card}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}Card, complexType
- */
+/** Input form of {@link Card}: what a caller writes, where it differs. */
 export interface CardInput extends Omit<
   Card,
   "expirationMonth" | "expirationYear" | "startMonth" | "startYear"
@@ -412,11 +400,7 @@ export interface BML {
   billToPhoneType?: string;
 }
 
-/**
- * Input form of {@link BML}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}BML, complexType
- */
+/** Input form of {@link BML}: what a caller writes, where it differs. */
 export interface BMLInput extends Omit<
   BML,
   "yearsAtCurrentResidence" | "yearsWithCurrentEmployer"
@@ -435,11 +419,7 @@ export interface GECC {
   line: string[];
 }
 
-/**
- * Input form of {@link GECC}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}GECC, complexType
- */
+/** Input form of {@link GECC}: what a caller writes, where it differs. */
 export interface GECCInput extends Omit<GECC, "line"> {
   line?: string[];
 }
@@ -493,11 +473,7 @@ export interface RecurringSubscriptionInfo {
   billPayment?: Boolean_;
 }
 
-/**
- * Input form of {@link RecurringSubscriptionInfo}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}RecurringSubscriptionInfo, complexType
- */
+/** Input form of {@link RecurringSubscriptionInfo}: what a caller writes, where it differs. */
 export interface RecurringSubscriptionInfoInput extends Omit<
   RecurringSubscriptionInfo,
   "numberOfPayments" | "numberOfPaymentsToAdd" | "event"
@@ -514,11 +490,7 @@ export interface PaySubscriptionEvent {
   number?: bigint;
 }
 
-/**
- * Input form of {@link PaySubscriptionEvent}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEvent, complexType
- */
+/** Input form of {@link PaySubscriptionEvent}: what a caller writes, where it differs. */
 export interface PaySubscriptionEventInput extends Omit<PaySubscriptionEvent, "number"> {
   number?: bigint | number;
 }
@@ -542,11 +514,7 @@ export interface OtherTax {
   nationalTaxIndicator?: bigint;
 }
 
-/**
- * Input form of {@link OtherTax}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}OtherTax, complexType
- */
+/** Input form of {@link OtherTax}: what a caller writes, where it differs. */
 export interface OtherTaxInput extends Omit<
   OtherTax,
   "localTaxIndicator" | "nationalTaxIndicator"
@@ -585,11 +553,7 @@ export interface JPO {
   installments?: bigint;
 }
 
-/**
- * Input form of {@link JPO}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}JPO, complexType
- */
+/** Input form of {@link JPO}: what a caller writes, where it differs. */
 export interface JPOInput extends Omit<JPO, "paymentMethod" | "bonuses" | "installments"> {
   paymentMethod?: bigint | number;
   bonuses?: bigint | number;
@@ -671,11 +635,7 @@ export interface ECDebitService {
   commerceIndicator?: string;
 }
 
-/**
- * Input form of {@link ECDebitService}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitService, complexType
- */
+/** Input form of {@link ECDebitService}: what a caller writes, where it differs. */
 export interface ECDebitServiceInput extends Omit<
   ECDebitService,
   "paymentMode" | "verificationLevel"
@@ -911,11 +871,7 @@ export interface BusinessRules {
   scoreThreshold?: bigint;
 }
 
-/**
- * Input form of {@link BusinessRules}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}BusinessRules, complexType
- */
+/** Input form of {@link BusinessRules}: what a caller writes, where it differs. */
 export interface BusinessRulesInput extends Omit<BusinessRules, "scoreThreshold"> {
   scoreThreshold?: bigint | number;
 }
@@ -973,11 +929,7 @@ export interface AirlineData {
   numberOfPassengers?: string;
 }
 
-/**
- * Input form of {@link AirlineData}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}AirlineData, complexType
- */
+/** Input form of {@link AirlineData}: what a caller writes, where it differs. */
 export interface AirlineDataInput extends Omit<
   AirlineData,
   "checkDigit" | "restrictedTicketIndicator" | "clearingCount" | "leg"
@@ -1011,11 +963,7 @@ export interface Leg {
   endorsementsRestrictions?: string;
 }
 
-/**
- * Input form of {@link Leg}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}Leg, complexType
- */
+/** Input form of {@link Leg}: what a caller writes, where it differs. */
 export interface LegInput extends Omit<Leg, "id" | "stopoverCode"> {
   /** Attribute id. */
   id: bigint | number;
@@ -1124,11 +1072,7 @@ export interface ReplyMessage {
   reserved?: ReplyReserved;
 }
 
-/**
- * Input form of {@link ReplyMessage}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ReplyMessage, complexType
- */
+/** Input form of {@link ReplyMessage}: what a caller writes, where it differs. */
 export interface ReplyMessageInput extends Omit<
   ReplyMessage,
   | "reasonCode"
@@ -1250,11 +1194,7 @@ export interface CCAuthReply {
   enhancedDataEnabled?: string;
 }
 
-/**
- * Input form of {@link CCAuthReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReply, complexType
- */
+/** Input form of {@link CCAuthReply}: what a caller writes, where it differs. */
 export interface CCAuthReplyInput extends Omit<CCAuthReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1274,11 +1214,7 @@ export interface CCCaptureReply {
   enhancedDataEnabled?: string;
 }
 
-/**
- * Input form of {@link CCCaptureReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}CCCaptureReply, complexType
- */
+/** Input form of {@link CCCaptureReply}: what a caller writes, where it differs. */
 export interface CCCaptureReplyInput extends Omit<CCCaptureReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1295,11 +1231,7 @@ export interface CCCreditReply {
   forwardCode?: string;
 }
 
-/**
- * Input form of {@link CCCreditReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}CCCreditReply, complexType
- */
+/** Input form of {@link CCCreditReply}: what a caller writes, where it differs. */
 export interface CCCreditReplyInput extends Omit<CCCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1314,11 +1246,7 @@ export interface CCAuthReversalReply {
   forwardCode?: string;
 }
 
-/**
- * Input form of {@link CCAuthReversalReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}CCAuthReversalReply, complexType
- */
+/** Input form of {@link CCAuthReversalReply}: what a caller writes, where it differs. */
 export interface CCAuthReversalReplyInput extends Omit<CCAuthReversalReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1337,11 +1265,7 @@ export interface ECDebitReply {
   avsCodeRaw?: string;
 }
 
-/**
- * Input form of {@link ECDebitReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ECDebitReply, complexType
- */
+/** Input form of {@link ECDebitReply}: what a caller writes, where it differs. */
 export interface ECDebitReplyInput extends Omit<ECDebitReply, "reasonCode" | "verificationLevel"> {
   reasonCode: bigint | number;
   verificationLevel?: bigint | number;
@@ -1358,11 +1282,7 @@ export interface ECCreditReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link ECCreditReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ECCreditReply, complexType
- */
+/** Input form of {@link ECCreditReply}: what a caller writes, where it differs. */
 export interface ECCreditReplyInput extends Omit<ECCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1379,11 +1299,7 @@ export interface PayerAuthEnrollReply {
   ucafCollectionIndicator?: string;
 }
 
-/**
- * Input form of {@link PayerAuthEnrollReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthEnrollReply, complexType
- */
+/** Input form of {@link PayerAuthEnrollReply}: what a caller writes, where it differs. */
 export interface PayerAuthEnrollReplyInput extends Omit<PayerAuthEnrollReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1402,11 +1318,7 @@ export interface PayerAuthValidateReply {
   ucafCollectionIndicator?: string;
 }
 
-/**
- * Input form of {@link PayerAuthValidateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayerAuthValidateReply, complexType
- */
+/** Input form of {@link PayerAuthValidateReply}: what a caller writes, where it differs. */
 export interface PayerAuthValidateReplyInput extends Omit<PayerAuthValidateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1429,11 +1341,7 @@ export interface TaxReply {
   item: TaxReplyItem[];
 }
 
-/**
- * Input form of {@link TaxReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}TaxReply, complexType
- */
+/** Input form of {@link TaxReply}: what a caller writes, where it differs. */
 export interface TaxReplyInput extends Omit<TaxReply, "reasonCode" | "item"> {
   reasonCode: bigint | number;
   item?: TaxReplyItemInput[];
@@ -1450,11 +1358,7 @@ export interface TaxReplyItem {
   totalTaxAmount: Amount;
 }
 
-/**
- * Input form of {@link TaxReplyItem}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}TaxReplyItem, complexType
- */
+/** Input form of {@link TaxReplyItem}: what a caller writes, where it differs. */
 export interface TaxReplyItemInput extends Omit<TaxReplyItem, "id"> {
   /** Attribute id. */
   id: bigint | number;
@@ -1480,11 +1384,7 @@ export interface AFSReply {
   scoreModelUsed?: string;
 }
 
-/**
- * Input form of {@link AFSReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}AFSReply, complexType
- */
+/** Input form of {@link AFSReply}: what a caller writes, where it differs. */
 export interface AFSReplyInput extends Omit<AFSReply, "reasonCode" | "afsResult" | "hostSeverity"> {
   reasonCode: bigint | number;
   afsResult?: bigint | number;
@@ -1529,11 +1429,7 @@ export interface DAVReply {
   intlErrorInfo?: string;
 }
 
-/**
- * Input form of {@link DAVReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DAVReply, complexType
- */
+/** Input form of {@link DAVReply}: what a caller writes, where it differs. */
 export interface DAVReplyInput extends Omit<DAVReply, "reasonCode" | "matchScore"> {
   reasonCode: bigint | number;
   matchScore?: bigint | number;
@@ -1545,11 +1441,7 @@ export interface ExportReply {
   ipCountryConfidence?: bigint;
 }
 
-/**
- * Input form of {@link ExportReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ExportReply, complexType
- */
+/** Input form of {@link ExportReply}: what a caller writes, where it differs. */
 export interface ExportReplyInput extends Omit<ExportReply, "reasonCode" | "ipCountryConfidence"> {
   reasonCode: bigint | number;
   ipCountryConfidence?: bigint | number;
@@ -1561,11 +1453,7 @@ export interface FXRatesReply {
   quote: FXQuote[];
 }
 
-/**
- * Input form of {@link FXRatesReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}FXRatesReply, complexType
- */
+/** Input form of {@link FXRatesReply}: what a caller writes, where it differs. */
 export interface FXRatesReplyInput extends Omit<FXRatesReply, "reasonCode" | "quote"> {
   reasonCode: bigint | number;
   quote?: FXQuote[];
@@ -1602,11 +1490,7 @@ export interface BankTransferReply {
   branchCode?: string;
 }
 
-/**
- * Input form of {@link BankTransferReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferReply, complexType
- */
+/** Input form of {@link BankTransferReply}: what a caller writes, where it differs. */
 export interface BankTransferReplyInput extends Omit<BankTransferReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1620,11 +1504,7 @@ export interface BankTransferRefundReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link BankTransferRefundReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRefundReply, complexType
- */
+/** Input form of {@link BankTransferRefundReply}: what a caller writes, where it differs. */
 export interface BankTransferRefundReplyInput extends Omit<BankTransferRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1640,11 +1520,7 @@ export interface BankTransferRealTimeReply {
   amount?: Amount;
 }
 
-/**
- * Input form of {@link BankTransferRealTimeReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}BankTransferRealTimeReply, complexType
- */
+/** Input form of {@link BankTransferRealTimeReply}: what a caller writes, where it differs. */
 export interface BankTransferRealTimeReplyInput extends Omit<
   BankTransferRealTimeReply,
   "reasonCode"
@@ -1662,11 +1538,7 @@ export interface DirectDebitMandateReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link DirectDebitMandateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitMandateReply, complexType
- */
+/** Input form of {@link DirectDebitMandateReply}: what a caller writes, where it differs. */
 export interface DirectDebitMandateReplyInput extends Omit<DirectDebitMandateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1680,11 +1552,7 @@ export interface DirectDebitReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link DirectDebitReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitReply, complexType
- */
+/** Input form of {@link DirectDebitReply}: what a caller writes, where it differs. */
 export interface DirectDebitReplyInput extends Omit<DirectDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1698,11 +1566,7 @@ export interface DirectDebitValidateReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link DirectDebitValidateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitValidateReply, complexType
- */
+/** Input form of {@link DirectDebitValidateReply}: what a caller writes, where it differs. */
 export interface DirectDebitValidateReplyInput extends Omit<
   DirectDebitValidateReply,
   "reasonCode"
@@ -1719,11 +1583,7 @@ export interface DirectDebitRefundReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link DirectDebitRefundReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DirectDebitRefundReply, complexType
- */
+/** Input form of {@link DirectDebitRefundReply}: what a caller writes, where it differs. */
 export interface DirectDebitRefundReplyInput extends Omit<DirectDebitRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1734,11 +1594,7 @@ export interface PaySubscriptionCreateReply {
   subscriptionID: string;
 }
 
-/**
- * Input form of {@link PaySubscriptionCreateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionCreateReply, complexType
- */
+/** Input form of {@link PaySubscriptionCreateReply}: what a caller writes, where it differs. */
 export interface PaySubscriptionCreateReplyInput extends Omit<
   PaySubscriptionCreateReply,
   "reasonCode"
@@ -1752,11 +1608,7 @@ export interface PaySubscriptionUpdateReply {
   subscriptionID: string;
 }
 
-/**
- * Input form of {@link PaySubscriptionUpdateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionUpdateReply, complexType
- */
+/** Input form of {@link PaySubscriptionUpdateReply}: what a caller writes, where it differs. */
 export interface PaySubscriptionUpdateReplyInput extends Omit<
   PaySubscriptionUpdateReply,
   "reasonCode"
@@ -1773,8 +1625,6 @@ export interface PaySubscriptionEventUpdateReply {
 
 /**
  * Input form of {@link PaySubscriptionEventUpdateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionEventUpdateReply, complexType
  */
 export interface PaySubscriptionEventUpdateReplyInput extends Omit<
   PaySubscriptionEventUpdateReply,
@@ -1844,11 +1694,7 @@ export interface PaySubscriptionRetrieveReply {
   merchantSecureDataField4?: string;
 }
 
-/**
- * Input form of {@link PaySubscriptionRetrieveReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PaySubscriptionRetrieveReply, complexType
- */
+/** Input form of {@link PaySubscriptionRetrieveReply}: what a caller writes, where it differs. */
 export interface PaySubscriptionRetrieveReplyInput extends Omit<
   PaySubscriptionRetrieveReply,
   "reasonCode"
@@ -1865,11 +1711,7 @@ export interface PayPalPaymentReply {
   reconciliationID?: string;
 }
 
-/**
- * Input form of {@link PayPalPaymentReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPaymentReply, complexType
- */
+/** Input form of {@link PayPalPaymentReply}: what a caller writes, where it differs. */
 export interface PayPalPaymentReplyInput extends Omit<PayPalPaymentReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1883,11 +1725,7 @@ export interface PayPalCreditReply {
   processorResponse?: string;
 }
 
-/**
- * Input form of {@link PayPalCreditReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalCreditReply, complexType
- */
+/** Input form of {@link PayPalCreditReply}: what a caller writes, where it differs. */
 export interface PayPalCreditReplyInput extends Omit<PayPalCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1900,11 +1738,7 @@ export interface VoidReply {
   currency?: string;
 }
 
-/**
- * Input form of {@link VoidReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}VoidReply, complexType
- */
+/** Input form of {@link VoidReply}: what a caller writes, where it differs. */
 export interface VoidReplyInput extends Omit<VoidReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1920,11 +1754,7 @@ export interface PinlessDebitReply {
   reconciliationID?: string;
 }
 
-/**
- * Input form of {@link PinlessDebitReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitReply, complexType
- */
+/** Input form of {@link PinlessDebitReply}: what a caller writes, where it differs. */
 export interface PinlessDebitReplyInput extends Omit<PinlessDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1936,11 +1766,7 @@ export interface PinlessDebitValidateReply {
   requestDateTime?: DateTime;
 }
 
-/**
- * Input form of {@link PinlessDebitValidateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PinlessDebitValidateReply, complexType
- */
+/** Input form of {@link PinlessDebitValidateReply}: what a caller writes, where it differs. */
 export interface PinlessDebitValidateReplyInput extends Omit<
   PinlessDebitValidateReply,
   "reasonCode"
@@ -1958,11 +1784,7 @@ export interface PayPalButtonCreateReply {
   buttonType?: string;
 }
 
-/**
- * Input form of {@link PayPalButtonCreateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalButtonCreateReply, complexType
- */
+/** Input form of {@link PayPalButtonCreateReply}: what a caller writes, where it differs. */
 export interface PayPalButtonCreateReplyInput extends Omit<PayPalButtonCreateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -1995,11 +1817,7 @@ export interface PayPalPreapprovedPaymentReply {
   paymentSourceID?: string;
 }
 
-/**
- * Input form of {@link PayPalPreapprovedPaymentReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedPaymentReply, complexType
- */
+/** Input form of {@link PayPalPreapprovedPaymentReply}: what a caller writes, where it differs. */
 export interface PayPalPreapprovedPaymentReplyInput extends Omit<
   PayPalPreapprovedPaymentReply,
   "reasonCode"
@@ -2024,11 +1842,7 @@ export interface PayPalPreapprovedUpdateReply {
   paymentSourceID?: string;
 }
 
-/**
- * Input form of {@link PayPalPreapprovedUpdateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}PayPalPreapprovedUpdateReply, complexType
- */
+/** Input form of {@link PayPalPreapprovedUpdateReply}: what a caller writes, where it differs. */
 export interface PayPalPreapprovedUpdateReplyInput extends Omit<
   PayPalPreapprovedUpdateReply,
   "reasonCode"
@@ -2041,11 +1855,7 @@ export interface RiskUpdateReply {
   reasonCode: bigint;
 }
 
-/**
- * Input form of {@link RiskUpdateReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}RiskUpdateReply, complexType
- */
+/** Input form of {@link RiskUpdateReply}: what a caller writes, where it differs. */
 export interface RiskUpdateReplyInput extends Omit<RiskUpdateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
@@ -2056,11 +1866,7 @@ export interface DecisionReply {
   velocityInfoCode?: string;
 }
 
-/**
- * Input form of {@link DecisionReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}DecisionReply, complexType
- */
+/** Input form of {@link DecisionReply}: what a caller writes, where it differs. */
 export interface DecisionReplyInput extends Omit<DecisionReply, "activeProfileReply"> {
   activeProfileReply?: ProfileReplyInput;
 }
@@ -2073,11 +1879,7 @@ export interface ProfileReply {
   rulesTriggered?: RuleResultItems;
 }
 
-/**
- * Input form of {@link ProfileReply}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}ProfileReply, complexType
- */
+/** Input form of {@link ProfileReply}: what a caller writes, where it differs. */
 export interface ProfileReplyInput extends Omit<ProfileReply, "rulesTriggered"> {
   rulesTriggered?: RuleResultItemsInput;
 }
@@ -2085,11 +1887,7 @@ export interface ProfileReplyInput extends Omit<ProfileReply, "rulesTriggered"> 
 /** {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItems, complexType */
 export type RuleResultItems = RuleResultItem[];
 
-/**
- * Input form of {@link RuleResultItems}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItems, complexType
- */
+/** Input form of {@link RuleResultItems}: what a caller writes, where it differs. */
 export type RuleResultItemsInput = RuleResultItemInput[];
 
 /** {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItem, complexType */
@@ -2100,11 +1898,7 @@ export interface RuleResultItem {
   ruleID?: bigint;
 }
 
-/**
- * Input form of {@link RuleResultItem}: what a caller writes, where it differs.
- *
- * {urn:schemas-cybersource-com:transaction-data-1.26}RuleResultItem, complexType
- */
+/** Input form of {@link RuleResultItem}: what a caller writes, where it differs. */
 export interface RuleResultItemInput extends Omit<RuleResultItem, "ruleID"> {
   ruleID?: bigint | number;
 }

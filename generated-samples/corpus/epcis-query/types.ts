@@ -20,11 +20,7 @@ export interface Subscribe {
   subscriptionID: string;
 }
 
-/**
- * Input form of {@link Subscribe}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis-query:xsd:1}Subscribe, complexType
- */
+/** Input form of {@link Subscribe}: what a caller writes, where it differs. */
 export interface SubscribeInput extends Omit<Subscribe, "controls"> {
   controls: SubscriptionControlsInput;
 }
@@ -49,11 +45,7 @@ export interface SubscriptionControls {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link SubscriptionControls}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis-query:xsd:1}SubscriptionControls, complexType
- */
+/** Input form of {@link SubscriptionControls}: what a caller writes, where it differs. */
 export interface SubscriptionControlsInput extends Omit<SubscriptionControls, "initialRecordTime"> {
   initialRecordTime?: XsdDateTimeInput;
 }
@@ -113,11 +105,7 @@ export interface QueryResults {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link QueryResults}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis-query:xsd:1}QueryResults, complexType
- */
+/** Input form of {@link QueryResults}: what a caller writes, where it differs. */
 export interface QueryResultsInput extends Omit<QueryResults, "resultsBody"> {
   resultsBody: QueryResultsBodyInput;
 }
@@ -133,11 +121,7 @@ export type QueryResultsBody =
       VocabularyList: VocabularyListType;
     };
 
-/**
- * Input form of {@link QueryResultsBody}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis-query:xsd:1}QueryResultsBody, complexType
- */
+/** Input form of {@link QueryResultsBody}: what a caller writes, where it differs. */
 export type QueryResultsBodyInput =
   | {
       EventList: EventListTypeInput;
@@ -165,11 +149,7 @@ export interface EventListType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link EventListType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}EventListType, complexType
- */
+/** Input form of {@link EventListType}: what a caller writes, where it differs. */
 export interface EventListTypeInput extends Omit<EventListType, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document
@@ -209,11 +189,7 @@ export interface ObjectEventType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link ObjectEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}ObjectEventType, complexType
- */
+/** Input form of {@link ObjectEventType}: what a caller writes, where it differs. */
 export interface ObjectEventTypeInput extends Omit<
   ObjectEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -238,11 +214,7 @@ export interface EPCISEventType {
   baseExtension?: EPCISEventExtensionType;
 }
 
-/**
- * Input form of {@link EPCISEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}EPCISEventType, complexType
- */
+/** Input form of {@link EPCISEventType}: what a caller writes, where it differs. */
 export interface EPCISEventTypeInput extends Omit<
   EPCISEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -297,11 +269,7 @@ export interface AggregationEventType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link AggregationEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}AggregationEventType, complexType
- */
+/** Input form of {@link AggregationEventType}: what a caller writes, where it differs. */
 export interface AggregationEventTypeInput extends Omit<
   AggregationEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -463,11 +431,7 @@ export interface QuantityEventType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link QuantityEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}QuantityEventType, complexType
- */
+/** Input form of {@link QuantityEventType}: what a caller writes, where it differs. */
 export interface QuantityEventTypeInput extends Omit<
   QuantityEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -511,11 +475,7 @@ export interface TransactionEventType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link TransactionEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}TransactionEventType, complexType
- */
+/** Input form of {@link TransactionEventType}: what a caller writes, where it differs. */
 export interface TransactionEventTypeInput extends Omit<
   TransactionEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -574,11 +534,7 @@ export interface TransformationEventType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link TransformationEventType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}TransformationEventType, complexType
- */
+/** Input form of {@link TransformationEventType}: what a caller writes, where it differs. */
 export interface TransformationEventTypeInput extends Omit<
   TransformationEventType,
   "eventTime" | "recordTime" | "baseExtension"
@@ -625,11 +581,7 @@ export interface EPCISEventExtensionType {
   extension?: EPCISEventExtension2Type;
 }
 
-/**
- * Input form of {@link EPCISEventExtensionType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}EPCISEventExtensionType, complexType
- */
+/** Input form of {@link EPCISEventExtensionType}: what a caller writes, where it differs. */
 export interface EPCISEventExtensionTypeInput extends Omit<
   EPCISEventExtensionType,
   "errorDeclaration"
@@ -652,11 +604,7 @@ export interface ErrorDeclarationType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link ErrorDeclarationType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}ErrorDeclarationType, complexType
- */
+/** Input form of {@link ErrorDeclarationType}: what a caller writes, where it differs. */
 export interface ErrorDeclarationTypeInput extends Omit<ErrorDeclarationType, "declarationTime"> {
   declarationTime: XsdDateTimeInput;
 }
@@ -713,11 +661,7 @@ export type EPCISEventListExtensionType =
       extension: EPCISEventListExtension2Type;
     };
 
-/**
- * Input form of {@link EPCISEventListExtensionType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}EPCISEventListExtensionType, complexType
- */
+/** Input form of {@link EPCISEventListExtensionType}: what a caller writes, where it differs. */
 export type EPCISEventListExtensionTypeInput =
   | {
       TransformationEvent: TransformationEventTypeInput;
@@ -739,11 +683,7 @@ export interface EPCISEventListExtension2Type {
 /** {urn:epcglobal:epcis:xsd:1}VocabularyListType, complexType */
 export type VocabularyListType = VocabularyType[];
 
-/**
- * Input form of {@link VocabularyListType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}VocabularyListType, complexType
- */
+/** Input form of {@link VocabularyListType}: what a caller writes, where it differs. */
 export type VocabularyListTypeInput = VocabularyTypeInput[];
 
 /** {urn:epcglobal:epcis:xsd:1}VocabularyType, complexType */
@@ -758,11 +698,7 @@ export interface VocabularyType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link VocabularyType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}VocabularyType, complexType
- */
+/** Input form of {@link VocabularyType}: what a caller writes, where it differs. */
 export interface VocabularyTypeInput extends Omit<VocabularyType, "VocabularyElementList"> {
   VocabularyElementList?: VocabularyElementListTypeInput;
 }
@@ -770,11 +706,7 @@ export interface VocabularyTypeInput extends Omit<VocabularyType, "VocabularyEle
 /** {urn:epcglobal:epcis:xsd:1}VocabularyElementListType, complexType */
 export type VocabularyElementListType = VocabularyElementType[];
 
-/**
- * Input form of {@link VocabularyElementListType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}VocabularyElementListType, complexType
- */
+/** Input form of {@link VocabularyElementListType}: what a caller writes, where it differs. */
 export type VocabularyElementListTypeInput = VocabularyElementTypeInput[];
 
 /** {urn:epcglobal:epcis:xsd:1}VocabularyElementType, complexType */
@@ -790,11 +722,7 @@ export interface VocabularyElementType {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link VocabularyElementType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}VocabularyElementType, complexType
- */
+/** Input form of {@link VocabularyElementType}: what a caller writes, where it differs. */
 export interface VocabularyElementTypeInput extends Omit<
   VocabularyElementType,
   "attribute" | "children"
@@ -818,11 +746,7 @@ export interface IDListType {
   id: string[];
 }
 
-/**
- * Input form of {@link IDListType}: what a caller writes, where it differs.
- *
- * {urn:epcglobal:epcis:xsd:1}IDListType, complexType
- */
+/** Input form of {@link IDListType}: what a caller writes, where it differs. */
 export interface IDListTypeInput extends Omit<IDListType, "id"> {
   id?: string[];
 }

@@ -25,11 +25,7 @@ export interface RateRequest {
   RequestedShipment?: RequestedShipment;
 }
 
-/**
- * Input form of {@link RateRequest}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RateRequest, complexType
- */
+/** Input form of {@link RateRequest}: what a caller writes, where it differs. */
 export interface RateRequestInput extends Omit<
   RateRequest,
   "Version" | "CarrierCodes" | "VariableOptions" | "ConsolidationKey" | "RequestedShipment"
@@ -89,11 +85,7 @@ export interface VersionId {
   Minor: number;
 }
 
-/**
- * Input form of {@link VersionId}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}VersionId, complexType
- */
+/** Input form of {@link VersionId}: what a caller writes, where it differs. */
 export interface VersionIdInput extends Omit<
   VersionId,
   "ServiceId" | "Major" | "Intermediate" | "Minor"
@@ -126,11 +118,7 @@ export interface ConsolidationKey {
   Date?: XsdDate;
 }
 
-/**
- * Input form of {@link ConsolidationKey}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ConsolidationKey, complexType
- */
+/** Input form of {@link ConsolidationKey}: what a caller writes, where it differs. */
 export interface ConsolidationKeyInput extends Omit<ConsolidationKey, "Date"> {
   Date?: XsdDateInput;
 }
@@ -179,11 +167,7 @@ export interface RequestedShipment {
   RequestedPackageLineItems: RequestedPackageLineItem[];
 }
 
-/**
- * Input form of {@link RequestedShipment}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RequestedShipment, complexType
- */
+/** Input form of {@link RequestedShipment}: what a caller writes, where it differs. */
 export interface RequestedShipmentInput extends Omit<
   RequestedShipment,
   | "ShipTimestamp"
@@ -241,11 +225,7 @@ export interface ShipmentVariationOptionDetail {
   Values: string[];
 }
 
-/**
- * Input form of {@link ShipmentVariationOptionDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentVariationOptionDetail, complexType
- */
+/** Input form of {@link ShipmentVariationOptionDetail}: what a caller writes, where it differs. */
 export interface ShipmentVariationOptionDetailInput extends Omit<
   ShipmentVariationOptionDetail,
   "Values"
@@ -281,11 +261,7 @@ export interface Party {
   Address?: Address;
 }
 
-/**
- * Input form of {@link Party}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Party, complexType
- */
+/** Input form of {@link Party}: what a caller writes, where it differs. */
 export interface PartyInput extends Omit<Party, "Tins" | "Address"> {
   Tins?: TaxpayerIdentificationInput[];
   Address?: AddressInput;
@@ -300,11 +276,7 @@ export interface TaxpayerIdentification {
   ExpirationDate?: XsdDateTime;
 }
 
-/**
- * Input form of {@link TaxpayerIdentification}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}TaxpayerIdentification, complexType
- */
+/** Input form of {@link TaxpayerIdentification}: what a caller writes, where it differs. */
 export interface TaxpayerIdentificationInput extends Omit<
   TaxpayerIdentification,
   "EffectiveDate" | "ExpirationDate"
@@ -347,11 +319,7 @@ export interface Address {
   GeographicCoordinates?: string;
 }
 
-/**
- * Input form of {@link Address}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Address, complexType
- */
+/** Input form of {@link Address}: what a caller writes, where it differs. */
 export interface AddressInput extends Omit<Address, "StreetLines"> {
   StreetLines?: string[];
 }
@@ -362,11 +330,7 @@ export interface ContactAndAddress {
   Address?: Address;
 }
 
-/**
- * Input form of {@link ContactAndAddress}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ContactAndAddress, complexType
- */
+/** Input form of {@link ContactAndAddress}: what a caller writes, where it differs. */
 export interface ContactAndAddressInput extends Omit<ContactAndAddress, "Address"> {
   Address?: AddressInput;
 }
@@ -378,11 +342,7 @@ export interface Payment {
   EPaymentDetail?: EPaymentDetail;
 }
 
-/**
- * Input form of {@link Payment}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Payment, complexType
- */
+/** Input form of {@link Payment}: what a caller writes, where it differs. */
 export interface PaymentInput extends Omit<Payment, "Payor"> {
   Payor?: PayorInput;
 }
@@ -395,11 +355,7 @@ export interface Payor {
   ResponsibleParty?: Party;
 }
 
-/**
- * Input form of {@link Payor}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Payor, complexType
- */
+/** Input form of {@link Payor}: what a caller writes, where it differs. */
 export interface PayorInput extends Omit<Payor, "ResponsibleParty"> {
   ResponsibleParty?: PartyInput;
 }
@@ -447,8 +403,6 @@ export interface ShipmentSpecialServicesRequested {
 
 /**
  * Input form of {@link ShipmentSpecialServicesRequested}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentSpecialServicesRequested, complexType
  */
 export interface ShipmentSpecialServicesRequestedInput extends Omit<
   ShipmentSpecialServicesRequested,
@@ -493,11 +447,7 @@ export interface CodDetail {
   ReturnTrackingId?: TrackingId;
 }
 
-/**
- * Input form of {@link CodDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CodDetail, complexType
- */
+/** Input form of {@link CodDetail}: what a caller writes, where it differs. */
 export interface CodDetailInput extends Omit<
   CodDetail,
   "CodRecipient" | "FinancialInstitutionContactAndAddress"
@@ -550,8 +500,6 @@ export interface DeliveryOnInvoiceAcceptanceDetail {
 
 /**
  * Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DeliveryOnInvoiceAcceptanceDetail, complexType
  */
 export interface DeliveryOnInvoiceAcceptanceDetailInput extends Omit<
   DeliveryOnInvoiceAcceptanceDetail,
@@ -569,11 +517,7 @@ export interface HoldAtLocationDetail {
   LocationNumber?: number;
 }
 
-/**
- * Input form of {@link HoldAtLocationDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}HoldAtLocationDetail, complexType
- */
+/** Input form of {@link HoldAtLocationDetail}: what a caller writes, where it differs. */
 export interface HoldAtLocationDetailInput extends Omit<
   HoldAtLocationDetail,
   "LocationContactAndAddress"
@@ -603,8 +547,6 @@ export interface ShipmentEventNotificationDetail {
 
 /**
  * Input form of {@link ShipmentEventNotificationDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentEventNotificationDetail, complexType
  */
 export interface ShipmentEventNotificationDetailInput extends Omit<
   ShipmentEventNotificationDetail,
@@ -627,8 +569,6 @@ export interface ShipmentEventNotificationSpecification {
 /**
  * Input form of {@link ShipmentEventNotificationSpecification}: what a caller writes, where it
  * differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentEventNotificationSpecification, complexType
  */
 export interface ShipmentEventNotificationSpecificationInput extends Omit<
   ShipmentEventNotificationSpecification,
@@ -684,11 +624,7 @@ export interface ReturnShipmentDetail {
   ReturnAssociation?: ReturnAssociationDetail;
 }
 
-/**
- * Input form of {@link ReturnShipmentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ReturnShipmentDetail, complexType
- */
+/** Input form of {@link ReturnShipmentDetail}: what a caller writes, where it differs. */
 export interface ReturnShipmentDetailInput extends Omit<
   ReturnShipmentDetail,
   "ReturnEMailDetail" | "ReturnAssociation"
@@ -711,11 +647,7 @@ export interface ReturnEMailDetail {
   AllowedSpecialServices: ReturnEMailAllowedSpecialServiceType[];
 }
 
-/**
- * Input form of {@link ReturnEMailDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ReturnEMailDetail, complexType
- */
+/** Input form of {@link ReturnEMailDetail}: what a caller writes, where it differs. */
 export interface ReturnEMailDetailInput extends Omit<ReturnEMailDetail, "AllowedSpecialServices"> {
   AllowedSpecialServices?: ReturnEMailAllowedSpecialServiceType[];
 }
@@ -729,11 +661,7 @@ export interface ReturnAssociationDetail {
   ShipDate?: XsdDate;
 }
 
-/**
- * Input form of {@link ReturnAssociationDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ReturnAssociationDetail, complexType
- */
+/** Input form of {@link ReturnAssociationDetail}: what a caller writes, where it differs. */
 export interface ReturnAssociationDetailInput extends Omit<ReturnAssociationDetail, "ShipDate"> {
   ShipDate?: XsdDateInput;
 }
@@ -746,11 +674,7 @@ export interface PendingShipmentDetail {
   RecommendedDocumentSpecification?: RecommendedDocumentSpecification;
 }
 
-/**
- * Input form of {@link PendingShipmentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}PendingShipmentDetail, complexType
- */
+/** Input form of {@link PendingShipmentDetail}: what a caller writes, where it differs. */
 export interface PendingShipmentDetailInput extends Omit<PendingShipmentDetail, "ExpirationDate"> {
   ExpirationDate?: XsdDateInput;
 }
@@ -810,8 +734,6 @@ export interface InternationalControlledExportDetail {
 /**
  * Input form of {@link InternationalControlledExportDetail}: what a caller writes, where it
  * differs.
- *
- * {http://fedex.com/ws/rate/v31}InternationalControlledExportDetail, complexType
  */
 export interface InternationalControlledExportDetailInput extends Omit<
   InternationalControlledExportDetail,
@@ -846,11 +768,7 @@ export interface ShipmentDryIceDetail {
   ProcessingOptions?: ShipmentDryIceProcessingOptionsRequested;
 }
 
-/**
- * Input form of {@link ShipmentDryIceDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentDryIceDetail, complexType
- */
+/** Input form of {@link ShipmentDryIceDetail}: what a caller writes, where it differs. */
 export interface ShipmentDryIceDetailInput extends Omit<ShipmentDryIceDetail, "PackageCount"> {
   PackageCount?: bigint | number;
 }
@@ -868,11 +786,7 @@ export interface HomeDeliveryPremiumDetail {
   PhoneNumber?: string;
 }
 
-/**
- * Input form of {@link HomeDeliveryPremiumDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}HomeDeliveryPremiumDetail, complexType
- */
+/** Input form of {@link HomeDeliveryPremiumDetail}: what a caller writes, where it differs. */
 export interface HomeDeliveryPremiumDetailInput extends Omit<HomeDeliveryPremiumDetail, "Date"> {
   Date?: XsdDateInput;
 }
@@ -892,11 +806,7 @@ export interface FreightGuaranteeDetail {
   Date?: XsdDate;
 }
 
-/**
- * Input form of {@link FreightGuaranteeDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightGuaranteeDetail, complexType
- */
+/** Input form of {@link FreightGuaranteeDetail}: what a caller writes, where it differs. */
 export interface FreightGuaranteeDetailInput extends Omit<FreightGuaranteeDetail, "Date"> {
   Date?: XsdDateInput;
 }
@@ -911,11 +821,7 @@ export interface EtdDetail {
   DocumentReferences: UploadDocumentReferenceDetail[];
 }
 
-/**
- * Input form of {@link EtdDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}EtdDetail, complexType
- */
+/** Input form of {@link EtdDetail}: what a caller writes, where it differs. */
 export interface EtdDetailInput extends Omit<
   EtdDetail,
   "Attributes" | "RequestedDocumentCopies" | "DocumentReferences"
@@ -955,11 +861,7 @@ export interface UploadDocumentReferenceDetail {
   DocumentIdProducer?: UploadDocumentIdProducer;
 }
 
-/**
- * Input form of {@link UploadDocumentReferenceDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}UploadDocumentReferenceDetail, complexType
- */
+/** Input form of {@link UploadDocumentReferenceDetail}: what a caller writes, where it differs. */
 export interface UploadDocumentReferenceDetailInput extends Omit<
   UploadDocumentReferenceDetail,
   "LineNumber"
@@ -1007,11 +909,7 @@ export interface CustomDeliveryWindowDetail {
   RequestDate?: XsdDate;
 }
 
-/**
- * Input form of {@link CustomDeliveryWindowDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomDeliveryWindowDetail, complexType
- */
+/** Input form of {@link CustomDeliveryWindowDetail}: what a caller writes, where it differs. */
 export interface CustomDeliveryWindowDetailInput extends Omit<
   CustomDeliveryWindowDetail,
   "RequestTime" | "RequestRange" | "RequestDate"
@@ -1030,11 +928,7 @@ export interface DateRange {
   Ends?: XsdDate;
 }
 
-/**
- * Input form of {@link DateRange}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DateRange, complexType
- */
+/** Input form of {@link DateRange}: what a caller writes, where it differs. */
 export interface DateRangeInput extends Omit<DateRange, "Begins" | "Ends"> {
   Begins?: XsdDateInput;
   Ends?: XsdDateInput;
@@ -1050,11 +944,7 @@ export interface ExpressFreightDetail {
   UndeliverableContact?: ExpressFreightDetailContact;
 }
 
-/**
- * Input form of {@link ExpressFreightDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ExpressFreightDetail, complexType
- */
+/** Input form of {@link ExpressFreightDetail}: what a caller writes, where it differs. */
 export interface ExpressFreightDetailInput extends Omit<
   ExpressFreightDetail,
   "ShippersLoadAndCount"
@@ -1089,11 +979,7 @@ export interface FreightShipmentDetail {
   LineItems: FreightShipmentLineItem[];
 }
 
-/**
- * Input form of {@link FreightShipmentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightShipmentDetail, complexType
- */
+/** Input form of {@link FreightShipmentDetail}: what a caller writes, where it differs. */
 export interface FreightShipmentDetailInput extends Omit<
   FreightShipmentDetail,
   | "FedExFreightBillingContactAndAddress"
@@ -1136,11 +1022,7 @@ export interface Dimensions {
   Units?: LinearUnits;
 }
 
-/**
- * Input form of {@link Dimensions}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Dimensions, complexType
- */
+/** Input form of {@link Dimensions}: what a caller writes, where it differs. */
 export interface DimensionsInput extends Omit<Dimensions, "Length" | "Width" | "Height"> {
   Length?: bigint | number;
   Width?: bigint | number;
@@ -1168,11 +1050,7 @@ export interface FreightShipmentLineItem {
   Volume?: Volume;
 }
 
-/**
- * Input form of {@link FreightShipmentLineItem}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightShipmentLineItem, complexType
- */
+/** Input form of {@link FreightShipmentLineItem}: what a caller writes, where it differs. */
 export interface FreightShipmentLineItemInput extends Omit<
   FreightShipmentLineItem,
   "Pieces" | "Dimensions"
@@ -1271,11 +1149,7 @@ export interface CustomsClearanceDetail {
   RegulatoryControls: RegulatoryControlType[];
 }
 
-/**
- * Input form of {@link CustomsClearanceDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomsClearanceDetail, complexType
- */
+/** Input form of {@link CustomsClearanceDetail}: what a caller writes, where it differs. */
 export interface CustomsClearanceDetailInput extends Omit<
   CustomsClearanceDetail,
   | "Brokers"
@@ -1301,11 +1175,7 @@ export interface BrokerDetail {
   Broker?: Party;
 }
 
-/**
- * Input form of {@link BrokerDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}BrokerDetail, complexType
- */
+/** Input form of {@link BrokerDetail}: what a caller writes, where it differs. */
 export interface BrokerDetailInput extends Omit<BrokerDetail, "Broker"> {
   Broker?: PartyInput;
 }
@@ -1371,11 +1241,7 @@ export interface CommercialInvoice {
   TermsOfSale?: string;
 }
 
-/**
- * Input form of {@link CommercialInvoice}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CommercialInvoice, complexType
- */
+/** Input form of {@link CommercialInvoice}: what a caller writes, where it differs. */
 export interface CommercialInvoiceInput extends Omit<CommercialInvoice, "Comments"> {
   Comments?: string[];
 }
@@ -1420,11 +1286,7 @@ export interface Commodity {
   UsmcaDetail?: UsmcaCommodityDetail;
 }
 
-/**
- * Input form of {@link Commodity}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Commodity, complexType
- */
+/** Input form of {@link Commodity}: what a caller writes, where it differs. */
 export interface CommodityInput extends Omit<
   Commodity,
   "NumberOfPieces" | "AdditionalMeasures" | "ExciseConditions" | "ExportLicenseExpirationDate"
@@ -1466,11 +1328,7 @@ export interface ExportDetail {
   DestinationControlDetail?: DestinationControlDetail;
 }
 
-/**
- * Input form of {@link ExportDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ExportDetail, complexType
- */
+/** Input form of {@link ExportDetail}: what a caller writes, where it differs. */
 export interface ExportDetailInput extends Omit<ExportDetail, "DestinationControlDetail"> {
   DestinationControlDetail?: DestinationControlDetailInput;
 }
@@ -1490,11 +1348,7 @@ export interface DestinationControlDetail {
   EndUser?: string;
 }
 
-/**
- * Input form of {@link DestinationControlDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DestinationControlDetail, complexType
- */
+/** Input form of {@link DestinationControlDetail}: what a caller writes, where it differs. */
 export interface DestinationControlDetailInput extends Omit<
   DestinationControlDetail,
   "StatementTypes"
@@ -1521,11 +1375,7 @@ export interface PickupDetail {
   RequestSource?: PickupRequestSourceType;
 }
 
-/**
- * Input form of {@link PickupDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}PickupDetail, complexType
- */
+/** Input form of {@link PickupDetail}: what a caller writes, where it differs. */
 export interface PickupDetailInput extends Omit<
   PickupDetail,
   "ReadyDateTime" | "LatestPickupDateTime"
@@ -1583,11 +1433,7 @@ export interface LabelSpecification {
   CustomerSpecifiedDetail?: CustomerSpecifiedLabelDetail;
 }
 
-/**
- * Input form of {@link LabelSpecification}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}LabelSpecification, complexType
- */
+/** Input form of {@link LabelSpecification}: what a caller writes, where it differs. */
 export interface LabelSpecificationInput extends Omit<
   LabelSpecification,
   "PrintedLabelOrigin" | "CustomerSpecifiedDetail"
@@ -1649,11 +1495,7 @@ export interface CustomerSpecifiedLabelDetail {
   AirWaybillSuppressionCount?: bigint;
 }
 
-/**
- * Input form of {@link CustomerSpecifiedLabelDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomerSpecifiedLabelDetail, complexType
- */
+/** Input form of {@link CustomerSpecifiedLabelDetail}: what a caller writes, where it differs. */
 export interface CustomerSpecifiedLabelDetailInput extends Omit<
   CustomerSpecifiedLabelDetail,
   | "DocTabContent"
@@ -1680,11 +1522,7 @@ export interface DocTabContent {
   Barcoded?: DocTabContentBarcoded;
 }
 
-/**
- * Input form of {@link DocTabContent}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DocTabContent, complexType
- */
+/** Input form of {@link DocTabContent}: what a caller writes, where it differs. */
 export interface DocTabContentInput extends Omit<DocTabContent, "Zone001" | "Barcoded"> {
   Zone001?: DocTabContentZone001Input;
   Barcoded?: DocTabContentBarcodedInput;
@@ -1696,11 +1534,7 @@ export type DocTabContentType = "BARCODED" | "CUSTOM" | "MINIMUM" | "STANDARD" |
 /** {http://fedex.com/ws/rate/v31}DocTabContentZone001, complexType */
 export type DocTabContentZone001 = DocTabZoneSpecification[];
 
-/**
- * Input form of {@link DocTabContentZone001}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DocTabContentZone001, complexType
- */
+/** Input form of {@link DocTabContentZone001}: what a caller writes, where it differs. */
 export type DocTabContentZone001Input = DocTabZoneSpecificationInput[];
 
 /** {http://fedex.com/ws/rate/v31}DocTabZoneSpecification, complexType */
@@ -1712,11 +1546,7 @@ export interface DocTabZoneSpecification {
   Justification?: DocTabZoneJustificationType;
 }
 
-/**
- * Input form of {@link DocTabZoneSpecification}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DocTabZoneSpecification, complexType
- */
+/** Input form of {@link DocTabZoneSpecification}: what a caller writes, where it differs. */
 export interface DocTabZoneSpecificationInput extends Omit<DocTabZoneSpecification, "ZoneNumber"> {
   ZoneNumber?: bigint | number;
 }
@@ -1730,11 +1560,7 @@ export interface DocTabContentBarcoded {
   Specification?: DocTabZoneSpecification;
 }
 
-/**
- * Input form of {@link DocTabContentBarcoded}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DocTabContentBarcoded, complexType
- */
+/** Input form of {@link DocTabContentBarcoded}: what a caller writes, where it differs. */
 export interface DocTabContentBarcodedInput extends Omit<DocTabContentBarcoded, "Specification"> {
   Specification?: DocTabZoneSpecificationInput;
 }
@@ -1768,11 +1594,7 @@ export interface CustomLabelDetail {
   BarcodeEntries: CustomLabelBarcodeEntry[];
 }
 
-/**
- * Input form of {@link CustomLabelDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelDetail, complexType
- */
+/** Input form of {@link CustomLabelDetail}: what a caller writes, where it differs. */
 export interface CustomLabelDetailInput extends Omit<
   CustomLabelDetail,
   "TextEntries" | "GraphicEntries" | "BoxEntries" | "TextBoxEntries" | "BarcodeEntries"
@@ -1798,11 +1620,7 @@ export interface CustomLabelTextEntry {
   Rotation?: RotationType;
 }
 
-/**
- * Input form of {@link CustomLabelTextEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelTextEntry, complexType
- */
+/** Input form of {@link CustomLabelTextEntry}: what a caller writes, where it differs. */
 export interface CustomLabelTextEntryInput extends Omit<
   CustomLabelTextEntry,
   "Position" | "DataFields" | "FontSize"
@@ -1818,11 +1636,7 @@ export interface CustomLabelPosition {
   Y?: number;
 }
 
-/**
- * Input form of {@link CustomLabelPosition}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelPosition, complexType
- */
+/** Input form of {@link CustomLabelPosition}: what a caller writes, where it differs. */
 export interface CustomLabelPositionInput extends Omit<CustomLabelPosition, "X"> {
   X?: bigint | number;
 }
@@ -1837,11 +1651,7 @@ export interface CustomLabelGraphicEntry {
   FileGraphicFullName?: string;
 }
 
-/**
- * Input form of {@link CustomLabelGraphicEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelGraphicEntry, complexType
- */
+/** Input form of {@link CustomLabelGraphicEntry}: what a caller writes, where it differs. */
 export interface CustomLabelGraphicEntryInput extends Omit<CustomLabelGraphicEntry, "Position"> {
   Position?: CustomLabelPositionInput;
 }
@@ -1852,11 +1662,7 @@ export interface CustomLabelBoxEntry {
   BottomRightCorner?: CustomLabelPosition;
 }
 
-/**
- * Input form of {@link CustomLabelBoxEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelBoxEntry, complexType
- */
+/** Input form of {@link CustomLabelBoxEntry}: what a caller writes, where it differs. */
 export interface CustomLabelBoxEntryInput extends Omit<
   CustomLabelBoxEntry,
   "TopLeftCorner" | "BottomRightCorner"
@@ -1878,11 +1684,7 @@ export interface CustomLabelTextBoxEntry {
   Rotation?: RotationType;
 }
 
-/**
- * Input form of {@link CustomLabelTextBoxEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelTextBoxEntry, complexType
- */
+/** Input form of {@link CustomLabelTextBoxEntry}: what a caller writes, where it differs. */
 export interface CustomLabelTextBoxEntryInput extends Omit<
   CustomLabelTextBoxEntry,
   "TopLeftCorner" | "BottomRightCorner" | "Position" | "DataFields" | "FontSize"
@@ -1904,11 +1706,7 @@ export interface CustomLabelBarcodeEntry {
   BarcodeSymbology?: BarcodeSymbologyType;
 }
 
-/**
- * Input form of {@link CustomLabelBarcodeEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomLabelBarcodeEntry, complexType
- */
+/** Input form of {@link CustomLabelBarcodeEntry}: what a caller writes, where it differs. */
 export interface CustomLabelBarcodeEntryInput extends Omit<
   CustomLabelBarcodeEntry,
   "Position" | "DataFields"
@@ -1927,8 +1725,6 @@ export interface ConfigurableLabelReferenceEntry {
 
 /**
  * Input form of {@link ConfigurableLabelReferenceEntry}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ConfigurableLabelReferenceEntry, complexType
  */
 export interface ConfigurableLabelReferenceEntryInput extends Omit<
   ConfigurableLabelReferenceEntry,
@@ -1960,11 +1756,7 @@ export interface RegulatoryLabelContentDetail {
   GenerationOptions: CustomerSpecifiedLabelGenerationOptionType[];
 }
 
-/**
- * Input form of {@link RegulatoryLabelContentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RegulatoryLabelContentDetail, complexType
- */
+/** Input form of {@link RegulatoryLabelContentDetail}: what a caller writes, where it differs. */
 export interface RegulatoryLabelContentDetailInput extends Omit<
   RegulatoryLabelContentDetail,
   "GenerationOptions"
@@ -1987,11 +1779,7 @@ export interface AdditionalLabelsDetail {
   Count?: bigint;
 }
 
-/**
- * Input form of {@link AdditionalLabelsDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}AdditionalLabelsDetail, complexType
- */
+/** Input form of {@link AdditionalLabelsDetail}: what a caller writes, where it differs. */
 export interface AdditionalLabelsDetailInput extends Omit<AdditionalLabelsDetail, "Count"> {
   Count?: bigint | number;
 }
@@ -2025,11 +1813,7 @@ export interface ShippingDocumentSpecification {
   ReturnInstructionsDetail?: ReturnInstructionsDetail;
 }
 
-/**
- * Input form of {@link ShippingDocumentSpecification}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShippingDocumentSpecification, complexType
- */
+/** Input form of {@link ShippingDocumentSpecification}: what a caller writes, where it differs. */
 export interface ShippingDocumentSpecificationInput extends Omit<
   ShippingDocumentSpecification,
   | "ShippingDocumentTypes"
@@ -2068,11 +1852,7 @@ export interface CertificateOfOriginDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/**
- * Input form of {@link CertificateOfOriginDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CertificateOfOriginDetail, complexType
- */
+/** Input form of {@link CertificateOfOriginDetail}: what a caller writes, where it differs. */
 export interface CertificateOfOriginDetailInput extends Omit<
   CertificateOfOriginDetail,
   "DocumentFormat" | "CustomerImageUsages"
@@ -2092,11 +1872,7 @@ export interface ShippingDocumentFormat {
   Localization?: Localization;
 }
 
-/**
- * Input form of {@link ShippingDocumentFormat}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShippingDocumentFormat, complexType
- */
+/** Input form of {@link ShippingDocumentFormat}: what a caller writes, where it differs. */
 export interface ShippingDocumentFormatInput extends Omit<ShippingDocumentFormat, "Dispositions"> {
   Dispositions?: ShippingDocumentDispositionDetailInput[];
 }
@@ -2111,8 +1887,6 @@ export interface ShippingDocumentDispositionDetail {
 
 /**
  * Input form of {@link ShippingDocumentDispositionDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShippingDocumentDispositionDetail, complexType
  */
 export interface ShippingDocumentDispositionDetailInput extends Omit<
   ShippingDocumentDispositionDetail,
@@ -2142,11 +1916,7 @@ export interface ShippingDocumentEMailDetail {
   Localization?: Localization;
 }
 
-/**
- * Input form of {@link ShippingDocumentEMailDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShippingDocumentEMailDetail, complexType
- */
+/** Input form of {@link ShippingDocumentEMailDetail}: what a caller writes, where it differs. */
 export interface ShippingDocumentEMailDetailInput extends Omit<
   ShippingDocumentEMailDetail,
   "EMailRecipients"
@@ -2214,11 +1984,7 @@ export interface CommercialInvoiceDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/**
- * Input form of {@link CommercialInvoiceDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CommercialInvoiceDetail, complexType
- */
+/** Input form of {@link CommercialInvoiceDetail}: what a caller writes, where it differs. */
 export interface CommercialInvoiceDetailInput extends Omit<
   CommercialInvoiceDetail,
   "Format" | "CustomerImageUsages"
@@ -2240,8 +2006,6 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
 /**
  * Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: what a caller writes,
  * where it differs.
- *
- * {http://fedex.com/ws/rate/v31}UsmcaCommercialInvoiceCertificationOfOriginDetail, complexType
  */
 export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput extends Omit<
   UsmcaCommercialInvoiceCertificationOfOriginDetail,
@@ -2270,11 +2034,7 @@ export interface CustomDocumentDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/**
- * Input form of {@link CustomDocumentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CustomDocumentDetail, complexType
- */
+/** Input form of {@link CustomDocumentDetail}: what a caller writes, where it differs. */
 export interface CustomDocumentDetailInput extends Omit<
   CustomDocumentDetail,
   "Format" | "CustomContent"
@@ -2289,11 +2049,7 @@ export interface ExportDeclarationDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/**
- * Input form of {@link ExportDeclarationDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ExportDeclarationDetail, complexType
- */
+/** Input form of {@link ExportDeclarationDetail}: what a caller writes, where it differs. */
 export interface ExportDeclarationDetailInput extends Omit<
   ExportDeclarationDetail,
   "DocumentFormat" | "CustomerImageUsages"
@@ -2307,11 +2063,7 @@ export interface GeneralAgencyAgreementDetail {
   Format?: ShippingDocumentFormat;
 }
 
-/**
- * Input form of {@link GeneralAgencyAgreementDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}GeneralAgencyAgreementDetail, complexType
- */
+/** Input form of {@link GeneralAgencyAgreementDetail}: what a caller writes, where it differs. */
 export interface GeneralAgencyAgreementDetailInput extends Omit<
   GeneralAgencyAgreementDetail,
   "Format"
@@ -2332,8 +2084,6 @@ export interface UsmcaCertificationOfOriginDetail {
 
 /**
  * Input form of {@link UsmcaCertificationOfOriginDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}UsmcaCertificationOfOriginDetail, complexType
  */
 export interface UsmcaCertificationOfOriginDetailInput extends Omit<
   UsmcaCertificationOfOriginDetail,
@@ -2356,11 +2106,7 @@ export interface Op900Detail {
   SignatureName?: string;
 }
 
-/**
- * Input form of {@link Op900Detail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Op900Detail, complexType
- */
+/** Input form of {@link Op900Detail}: what a caller writes, where it differs. */
 export interface Op900DetailInput extends Omit<Op900Detail, "Format" | "CustomerImageUsages"> {
   Format?: ShippingDocumentFormatInput;
   CustomerImageUsages?: CustomerImageUsage[];
@@ -2389,8 +2135,6 @@ export interface DangerousGoodsShippersDeclarationDetail {
 /**
  * Input form of {@link DangerousGoodsShippersDeclarationDetail}: what a caller writes, where it
  * differs.
- *
- * {http://fedex.com/ws/rate/v31}DangerousGoodsShippersDeclarationDetail, complexType
  */
 export interface DangerousGoodsShippersDeclarationDetailInput extends Omit<
   DangerousGoodsShippersDeclarationDetail,
@@ -2410,11 +2154,7 @@ export interface FreightAddressLabelDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/**
- * Input form of {@link FreightAddressLabelDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightAddressLabelDetail, complexType
- */
+/** Input form of {@link FreightAddressLabelDetail}: what a caller writes, where it differs. */
 export interface FreightAddressLabelDetailInput extends Omit<
   FreightAddressLabelDetail,
   "Format" | "Copies" | "DocTabContent" | "CustomContent"
@@ -2434,11 +2174,7 @@ export interface ReturnInstructionsDetail {
   CustomText?: string;
 }
 
-/**
- * Input form of {@link ReturnInstructionsDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ReturnInstructionsDetail, complexType
- */
+/** Input form of {@link ReturnInstructionsDetail}: what a caller writes, where it differs. */
 export interface ReturnInstructionsDetailInput extends Omit<ReturnInstructionsDetail, "Format"> {
   Format?: ShippingDocumentFormatInput;
 }
@@ -2455,11 +2191,7 @@ export type ShipmentOnlyFieldsType = "DIMENSIONS" | "INSURED_VALUE" | "WEIGHT";
 /** {http://fedex.com/ws/rate/v31}ShipmentConfigurationData, complexType */
 export type ShipmentConfigurationData = DangerousGoodsDetail[];
 
-/**
- * Input form of {@link ShipmentConfigurationData}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentConfigurationData, complexType
- */
+/** Input form of {@link ShipmentConfigurationData}: what a caller writes, where it differs. */
 export type ShipmentConfigurationDataInput = DangerousGoodsDetailInput[];
 
 /** {http://fedex.com/ws/rate/v31}DangerousGoodsDetail, complexType */
@@ -2480,11 +2212,7 @@ export interface DangerousGoodsDetail {
   RadioactivityDetail?: RadioactivityDetail;
 }
 
-/**
- * Input form of {@link DangerousGoodsDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DangerousGoodsDetail, complexType
- */
+/** Input form of {@link DangerousGoodsDetail}: what a caller writes, where it differs. */
 export interface DangerousGoodsDetailInput extends Omit<
   DangerousGoodsDetail,
   "Options" | "Containers" | "Packaging" | "RadioactivityDetail"
@@ -2522,11 +2250,7 @@ export interface DangerousGoodsContainer {
   HazardousCommodities: HazardousCommodityContent[];
 }
 
-/**
- * Input form of {@link DangerousGoodsContainer}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DangerousGoodsContainer, complexType
- */
+/** Input form of {@link DangerousGoodsContainer}: what a caller writes, where it differs. */
 export interface DangerousGoodsContainerInput extends Omit<
   DangerousGoodsContainer,
   "NumberOfContainers" | "HazardousCommodities"
@@ -2559,11 +2283,7 @@ export interface HazardousCommodityContent {
   NetExplosiveDetail?: NetExplosiveDetail;
 }
 
-/**
- * Input form of {@link HazardousCommodityContent}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}HazardousCommodityContent, complexType
- */
+/** Input form of {@link HazardousCommodityContent}: what a caller writes, where it differs. */
 export interface HazardousCommodityContentInput extends Omit<
   HazardousCommodityContent,
   "Description" | "InnerReceptacles"
@@ -2589,11 +2309,7 @@ export interface HazardousCommodityDescription {
   Authorization?: string;
 }
 
-/**
- * Input form of {@link HazardousCommodityDescription}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}HazardousCommodityDescription, complexType
- */
+/** Input form of {@link HazardousCommodityDescription}: what a caller writes, where it differs. */
 export interface HazardousCommodityDescriptionInput extends Omit<
   HazardousCommodityDescription,
   "SequenceNumber" | "SubsidiaryClasses" | "ProcessingOptions"
@@ -2682,8 +2398,6 @@ export interface HazardousCommodityPackagingDetail {
 
 /**
  * Input form of {@link HazardousCommodityPackagingDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}HazardousCommodityPackagingDetail, complexType
  */
 export interface HazardousCommodityPackagingDetailInput extends Omit<
   HazardousCommodityPackagingDetail,
@@ -2707,11 +2421,7 @@ export interface RadioactivityDetail {
   Dimensions?: Dimensions;
 }
 
-/**
- * Input form of {@link RadioactivityDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RadioactivityDetail, complexType
- */
+/** Input form of {@link RadioactivityDetail}: what a caller writes, where it differs. */
 export interface RadioactivityDetailInput extends Omit<RadioactivityDetail, "Dimensions"> {
   Dimensions?: DimensionsInput;
 }
@@ -2735,11 +2445,7 @@ export interface RequestedPackageLineItem {
   ConveyanceDetail?: ShipperConveyanceDetail;
 }
 
-/**
- * Input form of {@link RequestedPackageLineItem}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RequestedPackageLineItem, complexType
- */
+/** Input form of {@link RequestedPackageLineItem}: what a caller writes, where it differs. */
 export interface RequestedPackageLineItemInput extends Omit<
   RequestedPackageLineItem,
   | "SequenceNumber"
@@ -2786,8 +2492,6 @@ export interface PackageSpecialServicesRequested {
 
 /**
  * Input form of {@link PackageSpecialServicesRequested}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}PackageSpecialServicesRequested, complexType
  */
 export interface PackageSpecialServicesRequestedInput extends Omit<
   PackageSpecialServicesRequested,
@@ -2840,11 +2544,7 @@ export interface PriorityAlertDetail {
   Content: string[];
 }
 
-/**
- * Input form of {@link PriorityAlertDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}PriorityAlertDetail, complexType
- */
+/** Input form of {@link PriorityAlertDetail}: what a caller writes, where it differs. */
 export interface PriorityAlertDetailInput extends Omit<
   PriorityAlertDetail,
   "EnhancementTypes" | "Content"
@@ -2872,11 +2572,7 @@ export interface ContentRecord {
   Description?: string;
 }
 
-/**
- * Input form of {@link ContentRecord}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ContentRecord, complexType
- */
+/** Input form of {@link ContentRecord}: what a caller writes, where it differs. */
 export interface ContentRecordInput extends Omit<ContentRecord, "ReceivedQuantity"> {
   ReceivedQuantity?: bigint | number;
 }
@@ -2895,11 +2591,7 @@ export interface RateReply {
   RateReplyDetails: RateReplyDetail[];
 }
 
-/**
- * Input form of {@link RateReply}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RateReply, complexType
- */
+/** Input form of {@link RateReply}: what a caller writes, where it differs. */
 export interface RateReplyInput extends Omit<
   RateReply,
   "Notifications" | "Version" | "RateReplyDetails"
@@ -2922,11 +2614,7 @@ export interface Notification {
   MessageParameters: NotificationParameter[];
 }
 
-/**
- * Input form of {@link Notification}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}Notification, complexType
- */
+/** Input form of {@link Notification}: what a caller writes, where it differs. */
 export interface NotificationInput extends Omit<Notification, "MessageParameters"> {
   MessageParameters?: NotificationParameter[];
 }
@@ -2959,11 +2647,7 @@ export interface RateReplyDetail {
   RatedShipmentDetails: RatedShipmentDetail[];
 }
 
-/**
- * Input form of {@link RateReplyDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RateReplyDetail, complexType
- */
+/** Input form of {@link RateReplyDetail}: what a caller writes, where it differs. */
 export interface RateReplyDetailInput extends Omit<
   RateReplyDetail,
   | "ServiceDescription"
@@ -2988,11 +2672,7 @@ export interface ServiceDescription {
   AstraDescription?: string;
 }
 
-/**
- * Input form of {@link ServiceDescription}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ServiceDescription, complexType
- */
+/** Input form of {@link ServiceDescription}: what a caller writes, where it differs. */
 export interface ServiceDescriptionInput extends Omit<ServiceDescription, "Names"> {
   Names?: ProductName[];
 }
@@ -3045,11 +2725,7 @@ export interface CommitDetail {
   FreightCommitDetail?: FreightCommitDetail;
 }
 
-/**
- * Input form of {@link CommitDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}CommitDetail, complexType
- */
+/** Input form of {@link CommitDetail}: what a caller writes, where it differs. */
 export interface CommitDetailInput extends Omit<
   CommitDetail,
   | "ServiceDescription"
@@ -3126,11 +2802,7 @@ export interface DelayDetail {
   Description?: string;
 }
 
-/**
- * Input form of {@link DelayDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}DelayDetail, complexType
- */
+/** Input form of {@link DelayDetail}: what a caller writes, where it differs. */
 export interface DelayDetailInput extends Omit<DelayDetail, "Date"> {
   Date?: XsdDateInput;
 }
@@ -3183,11 +2855,7 @@ export interface FreightCommitDetail {
   TotalDistance?: Distance;
 }
 
-/**
- * Input form of {@link FreightCommitDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightCommitDetail, complexType
- */
+/** Input form of {@link FreightCommitDetail}: what a caller writes, where it differs. */
 export interface FreightCommitDetailInput extends Omit<
   FreightCommitDetail,
   "OriginDetail" | "DestinationDetail"
@@ -3211,11 +2879,7 @@ export interface FreightServiceCenterDetail {
   ContactAndAddress?: ContactAndAddress;
 }
 
-/**
- * Input form of {@link FreightServiceCenterDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightServiceCenterDetail, complexType
- */
+/** Input form of {@link FreightServiceCenterDetail}: what a caller writes, where it differs. */
 export interface FreightServiceCenterDetailInput extends Omit<
   FreightServiceCenterDetail,
   "LimitedServiceDays" | "ContactAndAddress"
@@ -3257,11 +2921,7 @@ export interface RatedShipmentDetail {
   RatedPackages: RatedPackageDetail[];
 }
 
-/**
- * Input form of {@link RatedShipmentDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RatedShipmentDetail, complexType
- */
+/** Input form of {@link RatedShipmentDetail}: what a caller writes, where it differs. */
 export interface RatedShipmentDetailInput extends Omit<
   RatedShipmentDetail,
   "ShipmentRateDetail" | "RatedPackages"
@@ -3309,11 +2969,7 @@ export interface ShipmentRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/**
- * Input form of {@link ShipmentRateDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentRateDetail, complexType
- */
+/** Input form of {@link ShipmentRateDetail}: what a caller writes, where it differs. */
 export interface ShipmentRateDetailInput extends Omit<
   ShipmentRateDetail,
   | "SpecialRatingApplied"
@@ -3432,11 +3088,7 @@ export interface ShipmentLegRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/**
- * Input form of {@link ShipmentLegRateDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}ShipmentLegRateDetail, complexType
- */
+/** Input form of {@link ShipmentLegRateDetail}: what a caller writes, where it differs. */
 export interface ShipmentLegRateDetailInput extends Omit<
   ShipmentLegRateDetail,
   | "LegOrigin"
@@ -3471,11 +3123,7 @@ export interface FreightRateDetail {
   Notations: FreightRateNotation[];
 }
 
-/**
- * Input form of {@link FreightRateDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}FreightRateDetail, complexType
- */
+/** Input form of {@link FreightRateDetail}: what a caller writes, where it differs. */
 export interface FreightRateDetailInput extends Omit<
   FreightRateDetail,
   "BaseCharges" | "Notations"
@@ -3640,11 +3288,7 @@ export interface EdtCommodityTax {
   Total?: Money;
 }
 
-/**
- * Input form of {@link EdtCommodityTax}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}EdtCommodityTax, complexType
- */
+/** Input form of {@link EdtCommodityTax}: what a caller writes, where it differs. */
 export interface EdtCommodityTaxInput extends Omit<EdtCommodityTax, "Taxes"> {
   Taxes?: EdtTaxDetailInput[];
 }
@@ -3660,11 +3304,7 @@ export interface EdtTaxDetail {
   Amount?: Money;
 }
 
-/**
- * Input form of {@link EdtTaxDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}EdtTaxDetail, complexType
- */
+/** Input form of {@link EdtTaxDetail}: what a caller writes, where it differs. */
 export interface EdtTaxDetailInput extends Omit<EdtTaxDetail, "EffectiveDate"> {
   EffectiveDate?: XsdDateInput;
 }
@@ -3719,11 +3359,7 @@ export interface RatedPackageDetail {
   PackageRateDetail?: PackageRateDetail;
 }
 
-/**
- * Input form of {@link RatedPackageDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}RatedPackageDetail, complexType
- */
+/** Input form of {@link RatedPackageDetail}: what a caller writes, where it differs. */
 export interface RatedPackageDetailInput extends Omit<
   RatedPackageDetail,
   "TrackingIds" | "GroupNumber" | "PackageRateDetail"
@@ -3759,11 +3395,7 @@ export interface PackageRateDetail {
   VariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/**
- * Input form of {@link PackageRateDetail}: what a caller writes, where it differs.
- *
- * {http://fedex.com/ws/rate/v31}PackageRateDetail, complexType
- */
+/** Input form of {@link PackageRateDetail}: what a caller writes, where it differs. */
 export interface PackageRateDetailInput extends Omit<
   PackageRateDetail,
   "FreightDiscounts" | "Rebates" | "Surcharges" | "Taxes"

@@ -24,11 +24,7 @@ export interface DataList {
   Items: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
-/**
- * Input form of {@link DataList}: what a caller writes, where it differs.
- *
- * {http://test-soap.com/api/mixedsequence}dataList, complexType
- */
+/** Input form of {@link DataList}: what a caller writes, where it differs. */
 export interface DataListInput extends Omit<DataList, "Items"> {
   /**
    * The elements of a repeated xs:choice (or of a repeated sequence holding one), in document

@@ -17,11 +17,7 @@ export interface GetProducts {
   returnProperties?: ArrayOfString;
 }
 
-/**
- * Input form of {@link GetProducts}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {http://24sevenOffice.com/webservices}GetProducts
- */
+/** Input form of {@link GetProducts}: what a caller writes, where it differs. */
 export interface GetProductsInput extends Omit<GetProducts, "searchParams"> {
   searchParams?: ProductSearchParametersInput;
 }
@@ -45,11 +41,7 @@ export interface ProductSearchParameters {
   ProductIds?: ArrayOfInt;
 }
 
-/**
- * Input form of {@link ProductSearchParameters}: what a caller writes, where it differs.
- *
- * {http://24sevenOffice.com/webservices}ProductSearchParameters, complexType
- */
+/** Input form of {@link ProductSearchParameters}: what a caller writes, where it differs. */
 export interface ProductSearchParametersInput extends Omit<ProductSearchParameters, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
@@ -64,11 +56,7 @@ export type ArrayOfString = (string | null)[];
 /** {http://24sevenOffice.com/webservices}ArrayOfProduct, complexType */
 export type ArrayOfProduct = (Product | null)[];
 
-/**
- * Input form of {@link ArrayOfProduct}: what a caller writes, where it differs.
- *
- * {http://24sevenOffice.com/webservices}ArrayOfProduct, complexType
- */
+/** Input form of {@link ArrayOfProduct}: what a caller writes, where it differs. */
 export type ArrayOfProductInput = (ProductInput | null)[];
 
 /** {http://24sevenOffice.com/webservices}Product, complexType */
@@ -130,11 +118,7 @@ export interface Product {
   NewProduct?: boolean | null;
 }
 
-/**
- * Input form of {@link Product}: what a caller writes, where it differs.
- *
- * {http://24sevenOffice.com/webservices}Product, complexType
- */
+/** Input form of {@link Product}: what a caller writes, where it differs. */
 export interface ProductInput extends Omit<Product, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
@@ -152,11 +136,7 @@ export interface SaveProducts {
   products?: ArrayOfProduct;
 }
 
-/**
- * Input form of {@link SaveProducts}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {http://24sevenOffice.com/webservices}SaveProducts
- */
+/** Input form of {@link SaveProducts}: what a caller writes, where it differs. */
 export interface SaveProductsInput extends Omit<SaveProducts, "products"> {
   products?: ArrayOfProductInput;
 }
@@ -166,11 +146,7 @@ export interface DeleteProducts {
   products?: ArrayOfProduct;
 }
 
-/**
- * Input form of {@link DeleteProducts}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {http://24sevenOffice.com/webservices}DeleteProducts
- */
+/** Input form of {@link DeleteProducts}: what a caller writes, where it differs. */
 export interface DeleteProductsInput extends Omit<DeleteProducts, "products"> {
   products?: ArrayOfProductInput;
 }

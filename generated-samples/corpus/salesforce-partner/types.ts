@@ -191,11 +191,7 @@ export interface DescribeSObjectResult {
   urlNew: string | null;
 }
 
-/**
- * Input form of {@link DescribeSObjectResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeSObjectResult, complexType
- */
+/** Input form of {@link DescribeSObjectResult}: what a caller writes, where it differs. */
 export interface DescribeSObjectResultInput extends Omit<
   DescribeSObjectResult,
   "childRelationships" | "fields" | "recordTypeInfos"
@@ -256,11 +252,7 @@ export interface Field {
   writeRequiresMasterRead?: boolean;
 }
 
-/**
- * Input form of {@link Field}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}Field, complexType
- */
+/** Input form of {@link Field}: what a caller writes, where it differs. */
 export interface FieldInput extends Omit<Field, "picklistValues" | "referenceTo"> {
   picklistValues?: (PicklistEntry | null)[];
   referenceTo?: (string | null)[];
@@ -334,11 +326,7 @@ export interface DescribeGlobalResult {
   sobjects: DescribeGlobalSObjectResult[];
 }
 
-/**
- * Input form of {@link DescribeGlobalResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeGlobalResult, complexType
- */
+/** Input form of {@link DescribeGlobalResult}: what a caller writes, where it differs. */
 export interface DescribeGlobalResultInput extends Omit<DescribeGlobalResult, "sobjects"> {
   sobjects?: DescribeGlobalSObjectResult[];
 }
@@ -390,8 +378,6 @@ export interface DescribeDataCategoryGroupStructures {
 /**
  * Input form of {@link DescribeDataCategoryGroupStructures}: what a caller writes, where it
  * differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}describeDataCategoryGroupStructures
  */
 export interface DescribeDataCategoryGroupStructuresInput extends Omit<
   DescribeDataCategoryGroupStructures,
@@ -418,8 +404,6 @@ export interface DescribeDataCategoryGroupStructureResult {
 /**
  * Input form of {@link DescribeDataCategoryGroupStructureResult}: what a caller writes, where it
  * differs.
- *
- * {urn:partner.soap.sforce.com}DescribeDataCategoryGroupStructureResult, complexType
  */
 export interface DescribeDataCategoryGroupStructureResultInput extends Omit<
   DescribeDataCategoryGroupStructureResult,
@@ -435,11 +419,7 @@ export interface DataCategory {
   name: string;
 }
 
-/**
- * Input form of {@link DataCategory}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DataCategory, complexType
- */
+/** Input form of {@link DataCategory}: what a caller writes, where it differs. */
 export interface DataCategoryInput extends Omit<DataCategory, "childCategories"> {
   childCategories?: DataCategoryInput[];
 }
@@ -450,11 +430,7 @@ export interface DescribeLayout {
   recordTypeIds: ID[];
 }
 
-/**
- * Input form of {@link DescribeLayout}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}describeLayout
- */
+/** Input form of {@link DescribeLayout}: what a caller writes, where it differs. */
 export interface DescribeLayoutInput extends Omit<DescribeLayout, "recordTypeIds"> {
   recordTypeIds?: ID[];
 }
@@ -466,11 +442,7 @@ export interface DescribeLayoutResult {
   recordTypeSelectorRequired: boolean;
 }
 
-/**
- * Input form of {@link DescribeLayoutResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeLayoutResult, complexType
- */
+/** Input form of {@link DescribeLayoutResult}: what a caller writes, where it differs. */
 export interface DescribeLayoutResultInput extends Omit<
   DescribeLayoutResult,
   "layouts" | "recordTypeMappings"
@@ -488,11 +460,7 @@ export interface DescribeLayout_2 {
   relatedLists: RelatedList[];
 }
 
-/**
- * Input form of {@link DescribeLayout_2}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeLayout, complexType
- */
+/** Input form of {@link DescribeLayout_2}: what a caller writes, where it differs. */
 export interface DescribeLayout_2Input extends Omit<
   DescribeLayout_2,
   "detailLayoutSections" | "editLayoutSections" | "relatedLists"
@@ -522,11 +490,7 @@ export interface DescribeLayoutSection {
   useHeading: boolean;
 }
 
-/**
- * Input form of {@link DescribeLayoutSection}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeLayoutSection, complexType
- */
+/** Input form of {@link DescribeLayoutSection}: what a caller writes, where it differs. */
 export interface DescribeLayoutSectionInput extends Omit<DescribeLayoutSection, "layoutRows"> {
   layoutRows: DescribeLayoutRowInput[];
 }
@@ -537,11 +501,7 @@ export interface DescribeLayoutRow {
   numItems: number;
 }
 
-/**
- * Input form of {@link DescribeLayoutRow}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeLayoutRow, complexType
- */
+/** Input form of {@link DescribeLayoutRow}: what a caller writes, where it differs. */
 export interface DescribeLayoutRowInput extends Omit<DescribeLayoutRow, "layoutItems"> {
   layoutItems: DescribeLayoutItemInput[];
 }
@@ -555,11 +515,7 @@ export interface DescribeLayoutItem {
   required: boolean;
 }
 
-/**
- * Input form of {@link DescribeLayoutItem}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeLayoutItem, complexType
- */
+/** Input form of {@link DescribeLayoutItem}: what a caller writes, where it differs. */
 export interface DescribeLayoutItemInput extends Omit<DescribeLayoutItem, "layoutComponents"> {
   layoutComponents?: DescribeLayoutComponent[];
 }
@@ -587,11 +543,7 @@ export interface RelatedList {
   sort: RelatedListSort[];
 }
 
-/**
- * Input form of {@link RelatedList}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}RelatedList, complexType
- */
+/** Input form of {@link RelatedList}: what a caller writes, where it differs. */
 export interface RelatedListInput extends Omit<RelatedList, "sort"> {
   sort?: RelatedListSort[];
 }
@@ -620,11 +572,7 @@ export interface RecordTypeMapping {
   recordTypeId: ID | null;
 }
 
-/**
- * Input form of {@link RecordTypeMapping}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}RecordTypeMapping, complexType
- */
+/** Input form of {@link RecordTypeMapping}: what a caller writes, where it differs. */
 export interface RecordTypeMappingInput extends Omit<RecordTypeMapping, "picklistsForRecordType"> {
   picklistsForRecordType?: (PicklistForRecordTypeInput | null)[];
 }
@@ -635,11 +583,7 @@ export interface PicklistForRecordType {
   picklistValues: (PicklistEntry | null)[];
 }
 
-/**
- * Input form of {@link PicklistForRecordType}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}PicklistForRecordType, complexType
- */
+/** Input form of {@link PicklistForRecordType}: what a caller writes, where it differs. */
 export interface PicklistForRecordTypeInput extends Omit<PicklistForRecordType, "picklistValues"> {
   picklistValues?: (PicklistEntry | null)[];
 }
@@ -654,11 +598,7 @@ export interface DescribeSoftphoneLayoutResult {
   name: string;
 }
 
-/**
- * Input form of {@link DescribeSoftphoneLayoutResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutResult, complexType
- */
+/** Input form of {@link DescribeSoftphoneLayoutResult}: what a caller writes, where it differs. */
 export interface DescribeSoftphoneLayoutResultInput extends Omit<
   DescribeSoftphoneLayoutResult,
   "callTypes"
@@ -677,8 +617,6 @@ export interface DescribeSoftphoneLayoutCallType {
 
 /**
  * Input form of {@link DescribeSoftphoneLayoutCallType}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeSoftphoneLayoutCallType, complexType
  */
 export interface DescribeSoftphoneLayoutCallTypeInput extends Omit<
   DescribeSoftphoneLayoutCallType,
@@ -723,11 +661,7 @@ export interface DescribeTabSetResult {
   tabs: DescribeTab[];
 }
 
-/**
- * Input form of {@link DescribeTabSetResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DescribeTabSetResult, complexType
- */
+/** Input form of {@link DescribeTabSetResult}: what a caller writes, where it differs. */
 export interface DescribeTabSetResultInput extends Omit<DescribeTabSetResult, "tabs"> {
   tabs?: DescribeTab[];
 }
@@ -745,11 +679,7 @@ export interface DescribeTab {
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}create */
 export type Create = SObject[];
 
-/**
- * Input form of {@link Create}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}create
- */
+/** Input form of {@link Create}: what a caller writes, where it differs. */
 export type CreateInput = SObjectInput[];
 
 /** {urn:sobject.partner.soap.sforce.com}sObject, complexType */
@@ -761,11 +691,7 @@ export interface SObject {
   $any?: XmlNode[];
 }
 
-/**
- * Input form of {@link SObject}: what a caller writes, where it differs.
- *
- * {urn:sobject.partner.soap.sforce.com}sObject, complexType
- */
+/** Input form of {@link SObject}: what a caller writes, where it differs. */
 export interface SObjectInput extends Omit<SObject, "fieldsToNull"> {
   fieldsToNull?: (string | null)[];
 }
@@ -777,11 +703,7 @@ export interface SaveResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link SaveResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SaveResult, complexType
- */
+/** Input form of {@link SaveResult}: what a caller writes, where it differs. */
 export interface SaveResultInput extends Omit<SaveResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -793,11 +715,7 @@ export interface Error_ {
   statusCode: StatusCode;
 }
 
-/**
- * Input form of {@link Error_}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}Error, complexType
- */
+/** Input form of {@link Error_}: what a caller writes, where it differs. */
 export interface Error_Input extends Omit<Error_, "fields"> {
   fields?: (string | null)[];
 }
@@ -971,11 +889,7 @@ export type StatusCode =
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}update */
 export type Update = SObject[];
 
-/**
- * Input form of {@link Update}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}update
- */
+/** Input form of {@link Update}: what a caller writes, where it differs. */
 export type UpdateInput = SObjectInput[];
 
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}upsert */
@@ -984,11 +898,7 @@ export interface Upsert {
   sObjects: SObject[];
 }
 
-/**
- * Input form of {@link Upsert}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}upsert
- */
+/** Input form of {@link Upsert}: what a caller writes, where it differs. */
 export interface UpsertInput extends Omit<Upsert, "sObjects"> {
   sObjects?: SObjectInput[];
 }
@@ -1001,11 +911,7 @@ export interface UpsertResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link UpsertResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}UpsertResult, complexType
- */
+/** Input form of {@link UpsertResult}: what a caller writes, where it differs. */
 export interface UpsertResultInput extends Omit<UpsertResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -1013,11 +919,7 @@ export interface UpsertResultInput extends Omit<UpsertResult, "errors"> {
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}merge */
 export type Merge = MergeRequest[];
 
-/**
- * Input form of {@link Merge}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}merge
- */
+/** Input form of {@link Merge}: what a caller writes, where it differs. */
 export type MergeInput = MergeRequestInput[];
 
 /** {urn:partner.soap.sforce.com}MergeRequest, complexType */
@@ -1026,11 +928,7 @@ export interface MergeRequest {
   recordToMergeIds: ID[];
 }
 
-/**
- * Input form of {@link MergeRequest}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}MergeRequest, complexType
- */
+/** Input form of {@link MergeRequest}: what a caller writes, where it differs. */
 export interface MergeRequestInput extends Omit<MergeRequest, "masterRecord"> {
   masterRecord: SObjectInput;
 }
@@ -1044,11 +942,7 @@ export interface MergeResult {
   updatedRelatedIds: ID[];
 }
 
-/**
- * Input form of {@link MergeResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}MergeResult, complexType
- */
+/** Input form of {@link MergeResult}: what a caller writes, where it differs. */
 export interface MergeResultInput extends Omit<
   MergeResult,
   "errors" | "mergedRecordIds" | "updatedRelatedIds"
@@ -1068,11 +962,7 @@ export interface DeleteResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link DeleteResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DeleteResult, complexType
- */
+/** Input form of {@link DeleteResult}: what a caller writes, where it differs. */
 export interface DeleteResultInput extends Omit<DeleteResult, "errors"> {
   errors?: (Error_Input | null)[];
 }
@@ -1087,11 +977,7 @@ export interface UndeleteResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link UndeleteResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}UndeleteResult, complexType
- */
+/** Input form of {@link UndeleteResult}: what a caller writes, where it differs. */
 export interface UndeleteResultInput extends Omit<UndeleteResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -1106,11 +992,7 @@ export interface EmptyRecycleBinResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link EmptyRecycleBinResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}EmptyRecycleBinResult, complexType
- */
+/** Input form of {@link EmptyRecycleBinResult}: what a caller writes, where it differs. */
 export interface EmptyRecycleBinResultInput extends Omit<EmptyRecycleBinResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -1122,11 +1004,7 @@ export interface Retrieve {
   ids: ID[];
 }
 
-/**
- * Input form of {@link Retrieve}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}retrieve
- */
+/** Input form of {@link Retrieve}: what a caller writes, where it differs. */
 export interface RetrieveInput extends Omit<Retrieve, "ids"> {
   ids?: ID[];
 }
@@ -1134,11 +1012,7 @@ export interface RetrieveInput extends Omit<Retrieve, "ids"> {
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}process */
 export type Process = ProcessRequestOrDerived[];
 
-/**
- * Input form of {@link Process}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}process
- */
+/** Input form of {@link Process}: what a caller writes, where it differs. */
 export type ProcessInput = ProcessRequestOrDerivedInput[];
 
 /** {urn:partner.soap.sforce.com}ProcessRequest, complexType */
@@ -1152,11 +1026,7 @@ export interface ProcessRequest {
   nextApproverIds: (ID | null)[];
 }
 
-/**
- * Input form of {@link ProcessRequest}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}ProcessRequest, complexType
- */
+/** Input form of {@link ProcessRequest}: what a caller writes, where it differs. */
 export interface ProcessRequestInput extends Omit<ProcessRequest, "nextApproverIds"> {
   nextApproverIds?: (ID | null)[];
 }
@@ -1185,11 +1055,7 @@ export interface ProcessSubmitRequest {
   objectId: ID;
 }
 
-/**
- * Input form of {@link ProcessSubmitRequest}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}ProcessSubmitRequest, complexType
- */
+/** Input form of {@link ProcessSubmitRequest}: what a caller writes, where it differs. */
 export interface ProcessSubmitRequestInput extends Omit<ProcessSubmitRequest, "nextApproverIds"> {
   nextApproverIds?: (ID | null)[];
 }
@@ -1207,11 +1073,7 @@ export interface ProcessWorkitemRequest {
   workitemId: ID;
 }
 
-/**
- * Input form of {@link ProcessWorkitemRequest}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}ProcessWorkitemRequest, complexType
- */
+/** Input form of {@link ProcessWorkitemRequest}: what a caller writes, where it differs. */
 export interface ProcessWorkitemRequestInput extends Omit<
   ProcessWorkitemRequest,
   "nextApproverIds"
@@ -1230,11 +1092,7 @@ export interface ProcessResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link ProcessResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}ProcessResult, complexType
- */
+/** Input form of {@link ProcessResult}: what a caller writes, where it differs. */
 export interface ProcessResultInput extends Omit<
   ProcessResult,
   "actorIds" | "errors" | "newWorkitemIds"
@@ -1270,11 +1128,7 @@ export interface LeadConvertResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link LeadConvertResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}LeadConvertResult, complexType
- */
+/** Input form of {@link LeadConvertResult}: what a caller writes, where it differs. */
 export interface LeadConvertResultInput extends Omit<LeadConvertResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -1291,11 +1145,7 @@ export interface InvalidateSessionsResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link InvalidateSessionsResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}InvalidateSessionsResult, complexType
- */
+/** Input form of {@link InvalidateSessionsResult}: what a caller writes, where it differs. */
 export interface InvalidateSessionsResultInput extends Omit<InvalidateSessionsResult, "errors"> {
   errors?: Error_Input[];
 }
@@ -1307,11 +1157,7 @@ export interface GetDeleted {
   endDate: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetDeleted}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}getDeleted
- */
+/** Input form of {@link GetDeleted}: what a caller writes, where it differs. */
 export interface GetDeletedInput extends Omit<GetDeleted, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
@@ -1325,11 +1171,7 @@ export interface GetDeletedResult {
   sforceReserved?: string;
 }
 
-/**
- * Input form of {@link GetDeletedResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}GetDeletedResult, complexType
- */
+/** Input form of {@link GetDeletedResult}: what a caller writes, where it differs. */
 export interface GetDeletedResultInput extends Omit<
   GetDeletedResult,
   "deletedRecords" | "earliestDateAvailable" | "latestDateCovered"
@@ -1345,11 +1187,7 @@ export interface DeletedRecord {
   id: ID;
 }
 
-/**
- * Input form of {@link DeletedRecord}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}DeletedRecord, complexType
- */
+/** Input form of {@link DeletedRecord}: what a caller writes, where it differs. */
 export interface DeletedRecordInput extends Omit<DeletedRecord, "deletedDate"> {
   deletedDate: XsdDateTimeInput;
 }
@@ -1361,11 +1199,7 @@ export interface GetUpdated {
   endDate: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetUpdated}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}getUpdated
- */
+/** Input form of {@link GetUpdated}: what a caller writes, where it differs. */
 export interface GetUpdatedInput extends Omit<GetUpdated, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
@@ -1378,11 +1212,7 @@ export interface GetUpdatedResult {
   sforceReserved?: string;
 }
 
-/**
- * Input form of {@link GetUpdatedResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}GetUpdatedResult, complexType
- */
+/** Input form of {@link GetUpdatedResult}: what a caller writes, where it differs. */
 export interface GetUpdatedResultInput extends Omit<GetUpdatedResult, "ids" | "latestDateCovered"> {
   ids?: ID[];
   latestDateCovered: XsdDateTimeInput;
@@ -1401,11 +1231,7 @@ export interface QueryResult {
   size: number;
 }
 
-/**
- * Input form of {@link QueryResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}QueryResult, complexType
- */
+/** Input form of {@link QueryResult}: what a caller writes, where it differs. */
 export interface QueryResultInput extends Omit<QueryResult, "records"> {
   records?: (SObjectInput | null)[];
 }
@@ -1434,11 +1260,7 @@ export interface SearchResult {
   sforceReserved?: string;
 }
 
-/**
- * Input form of {@link SearchResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SearchResult, complexType
- */
+/** Input form of {@link SearchResult}: what a caller writes, where it differs. */
 export interface SearchResultInput extends Omit<SearchResult, "searchRecords"> {
   searchRecords?: SearchRecordInput[];
 }
@@ -1448,11 +1270,7 @@ export interface SearchRecord {
   record: SObject;
 }
 
-/**
- * Input form of {@link SearchRecord}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SearchRecord, complexType
- */
+/** Input form of {@link SearchRecord}: what a caller writes, where it differs. */
 export interface SearchRecordInput extends Omit<SearchRecord, "record"> {
   record: SObjectInput;
 }
@@ -1465,11 +1283,7 @@ export interface GetServerTimestampResult {
   timestamp: XsdDateTime;
 }
 
-/**
- * Input form of {@link GetServerTimestampResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}GetServerTimestampResult, complexType
- */
+/** Input form of {@link GetServerTimestampResult}: what a caller writes, where it differs. */
 export interface GetServerTimestampResultInput extends Omit<GetServerTimestampResult, "timestamp"> {
   timestamp: XsdDateTimeInput;
 }
@@ -1499,11 +1313,7 @@ export type GetUserInfo = Record<string, never>;
 /** Anonymous complexType of element {urn:partner.soap.sforce.com}sendEmail */
 export type SendEmail = EmailOrDerived[];
 
-/**
- * Input form of {@link SendEmail}: what a caller writes, where it differs.
- *
- * Anonymous complexType of element {urn:partner.soap.sforce.com}sendEmail
- */
+/** Input form of {@link SendEmail}: what a caller writes, where it differs. */
 export type SendEmailInput = EmailOrDerivedInput[];
 
 /** {urn:partner.soap.sforce.com}Email, complexType */
@@ -1548,11 +1358,7 @@ export interface MassEmailMessage {
   whatIds: ID[];
 }
 
-/**
- * Input form of {@link MassEmailMessage}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}MassEmailMessage, complexType
- */
+/** Input form of {@link MassEmailMessage}: what a caller writes, where it differs. */
 export interface MassEmailMessageInput extends Omit<
   MassEmailMessage,
   "targetObjectIds" | "whatIds"
@@ -1591,11 +1397,7 @@ export interface SingleEmailMessage {
   whatId: ID | null;
 }
 
-/**
- * Input form of {@link SingleEmailMessage}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SingleEmailMessage, complexType
- */
+/** Input form of {@link SingleEmailMessage}: what a caller writes, where it differs. */
 export interface SingleEmailMessageInput extends Omit<
   SingleEmailMessage,
   "bccAddresses" | "ccAddresses" | "documentAttachments" | "fileAttachments" | "toAddresses"
@@ -1624,11 +1426,7 @@ export interface SendEmailResult {
   success: boolean;
 }
 
-/**
- * Input form of {@link SendEmailResult}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SendEmailResult, complexType
- */
+/** Input form of {@link SendEmailResult}: what a caller writes, where it differs. */
 export interface SendEmailResultInput extends Omit<SendEmailResult, "errors"> {
   errors?: SendEmailErrorInput[];
 }
@@ -1641,11 +1439,7 @@ export interface SendEmailError {
   targetObjectId: ID | null;
 }
 
-/**
- * Input form of {@link SendEmailError}: what a caller writes, where it differs.
- *
- * {urn:partner.soap.sforce.com}SendEmailError, complexType
- */
+/** Input form of {@link SendEmailError}: what a caller writes, where it differs. */
 export interface SendEmailErrorInput extends Omit<SendEmailError, "fields"> {
   fields?: (string | null)[];
 }

@@ -33,11 +33,7 @@ export interface ForecastReturn {
   ForecastResult?: ArrayOfForecast;
 }
 
-/**
- * Input form of {@link ForecastReturn}: what a caller writes, where it differs.
- *
- * {http://ws.cdyne.com/WeatherWS/}ForecastReturn, complexType
- */
+/** Input form of {@link ForecastReturn}: what a caller writes, where it differs. */
 export interface ForecastReturnInput extends Omit<ForecastReturn, "ForecastResult"> {
   ForecastResult?: ArrayOfForecastInput;
 }
@@ -45,11 +41,7 @@ export interface ForecastReturnInput extends Omit<ForecastReturn, "ForecastResul
 /** {http://ws.cdyne.com/WeatherWS/}ArrayOfForecast, complexType */
 export type ArrayOfForecast = (Forecast | null)[];
 
-/**
- * Input form of {@link ArrayOfForecast}: what a caller writes, where it differs.
- *
- * {http://ws.cdyne.com/WeatherWS/}ArrayOfForecast, complexType
- */
+/** Input form of {@link ArrayOfForecast}: what a caller writes, where it differs. */
 export type ArrayOfForecastInput = (ForecastInput | null)[];
 
 /** {http://ws.cdyne.com/WeatherWS/}Forecast, complexType */
@@ -61,11 +53,7 @@ export interface Forecast {
   ProbabilityOfPrecipiation: POP;
 }
 
-/**
- * Input form of {@link Forecast}: what a caller writes, where it differs.
- *
- * {http://ws.cdyne.com/WeatherWS/}Forecast, complexType
- */
+/** Input form of {@link Forecast}: what a caller writes, where it differs. */
 export interface ForecastInput extends Omit<Forecast, "Date"> {
   Date: XsdDateTimeInput;
 }

@@ -102,13 +102,16 @@ function declaration(
   return { doc, code: alias(name, cat(...parts.flatMap((p, i) => (i ? [" & ", p] : [p])))) };
 }
 
-/** The type's documentation, what its input form is, and where it comes from, in one JSDoc. */
+/**
+ * The type's documentation and where it comes from, in one JSDoc; an input form's says what it is
+ * instead of where it comes from, which its link leads to.
+ */
 function declarationDoc(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
-  const input =
+  const about =
     mode === "input"
       ? `Input form of {@link ${ctx.plan.names.type(t).type}}: what a caller writes, where it differs.`
-      : undefined;
-  return [sourceDoc(ctx, t.doc), input, provenance(ctx.plan.model, t)].filter(Boolean).join("\n\n");
+      : provenance(ctx.plan.model, t);
+  return [sourceDoc(ctx, t.doc), about].filter(Boolean).join("\n\n");
 }
 
 /**
