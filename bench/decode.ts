@@ -5,7 +5,8 @@
  * every call, median of `rounds` calls after a warm-up; then steady state, each client's `rounds`
  * calls back to back with no forced gc (a full gc shrinks the young generation, so the call after
  * it pays for growing it again). Memory: each client alone in its own process, after its first call
- * (as a short-lived script makes it) and after REPEATED_CALLS (as an application calling a service).
+ * (as a short-lived script makes it) and after REPEATED_CALLS (as an application calling a
+ * service).
  */
 import { createHash } from "node:crypto";
 import { CLIENT_KINDS, type ClientKind } from "./clients.js";
@@ -48,7 +49,8 @@ export async function decodeBench(opts: { rounds: number }): Promise<void> {
     const t = await timer.next<TimeReport>(150_000);
     await timer.stop();
 
-    // Agreement: ours must reproduce the source exactly; node-soap must agree on count and first/last Id.
+    // Agreement: ours must reproduce the source exactly; node-soap must agree on count and
+    // first/last Id.
     const s = t.summaries;
     const ours = s.ours;
     const peer = s["node-soap"];
@@ -144,8 +146,8 @@ export async function decodeBench(opts: { rounds: number }): Promise<void> {
 }
 
 /**
- * Issue 47's figure: each way of decoding ÷ `fetch` + `res.text()` alone, interleaved in one process
- * (decode-wire.ts), the body decoded as it arrives (our client) and after it has all come.
+ * Issue 47's figure: each way of decoding ÷ `fetch` + `res.text()` alone, interleaved in one
+ * process (decode-wire.ts), the body decoded as it arrives (our client) and after it has all come.
  */
 async function wireRatio(url: string, rounds: number, bytes: number): Promise<void> {
   const w = new Worker("bench/decode-wire.ts", [url, String(Math.max(rounds, 9))]);

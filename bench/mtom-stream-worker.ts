@@ -29,7 +29,9 @@ const CHUNK = 64 * 1024;
  */
 const PATTERN = Uint8Array.from({ length: CHUNK }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
 
-/** `n` bytes of every value given chunk by chunk as they are read, hashed into `hash` as they go. */
+/**
+ * `n` bytes of every value given chunk by chunk as they are read, hashed into `hash` as they go.
+ */
 function generated(n: number, hash: Hash): ReadableStream<Uint8Array> {
   let at = 0;
   return new ReadableStream<Uint8Array>({

@@ -5,9 +5,9 @@
  *     { port }, then { maxRss } whenever asked ("rss").
  *   client <mtom|inline|node-soap> <url> <bytes>: one round trip of a `bytes`-long document after a
  *     small warm-up: upload and download (ours, as MTOM or as inline base64), or download only
- *     (node-soap, of the document `big`, which the parent uploaded). Replies { uploadMs, downloadMs,
- *     growth }, growth being the peak RSS over the RSS before the round trip (the payload already
- *     made).
+ *     (node-soap, of the document `big`, which the parent uploaded). Replies { uploadMs,
+ *     downloadMs, growth }, growth being the peak RSS over the RSS before the round trip (the
+ *     payload already made).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,7 @@
-/** What the bench processes tell each other over IPC (shared by parents and workers; no side effects). */
+/**
+ * What the bench processes tell each other over IPC (shared by parents and workers; no side
+ * effects).
+ */
 import type { ClientKind, Summary } from "./clients.js";
 
 /** bytes-server.ts → parent, once listening. */
@@ -33,12 +36,17 @@ export interface MemReport {
   readonly rssBeforeBytes: number;
   /** heapUsed + external after gc, with the result held, minus the same before the call. */
   readonly retainedHeapBytes: number;
-  /** Peak RSS of the process after REPEATED_CALLS calls in all, each result let go before the next call. */
+  /**
+   * Peak RSS of the process after REPEATED_CALLS calls in all, each result let go before the next
+   * call.
+   */
   readonly repeatedMaxRssBytes: number;
   readonly summary: Summary;
 }
 
-/** Decode benchmark, memory: calls a client makes in its own process for the repeated-calls peak. */
+/**
+ * Decode benchmark, memory: calls a client makes in its own process for the repeated-calls peak.
+ */
 export const REPEATED_CALLS = 6;
 
 export type ServerKind = "ours" | "node-soap" | "bare" | "template";

@@ -61,7 +61,9 @@ const STATEMENTS = {
   deleteMessage: "DELETE FROM messages WHERE id = $1 AND user_id = $2",
 } as const;
 
-/** Rows a cursor FETCHes at a time: memory holds one batch, and a round trip serves 500 messages. */
+/**
+ * Rows a cursor FETCHes at a time: memory holds one batch, and a round trip serves 500 messages.
+ */
 const FETCH_ROWS = 500;
 
 export class PostgresStore implements MessageStore {
@@ -209,9 +211,8 @@ export class PostgresStore implements MessageStore {
 
   /**
    * The rows of a statement through `DECLARE … CURSOR` in a read-only transaction, FETCHed by the
-   * batch as they are pulled. At the end the transaction commits; closed early (a client gone) it
-   * rolls back; either way the connection goes back to the pool. After an error the connection is
-   * destroyed, not pooled: it may be mid-query or gone.
+   * batch as they are pulled, the connection pooled again at the end or when closed early. After an
+   * error it is destroyed instead, since it may be mid-query or gone.
    */
   private async *cursor(
     name: "listMessages" | "listMessagesInRange",

@@ -1,7 +1,8 @@
 /**
  * Read-only connections for the SQLite store's cursors. A cursor left open on the main connection
  * would stop its writes ("This database connection is busy executing a query") for as long as a
- * slow client reads; a connection of its own reads in WAL mode beside the writer, from one snapshot.
+ * slow client reads; a connection of its own reads in WAL mode beside the writer, from one
+ * snapshot.
  */
 import Database from "better-sqlite3";
 import { COLUMNS, toMessage, type MessageRow } from "./message-rows.js";

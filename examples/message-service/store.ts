@@ -57,10 +57,9 @@ export interface MessageStore {
    */
   listMessagesInRange(userId: number, startKey: string, endKey: string): Promise<StoredMessage[]>;
   /**
-   * `listMessages`' messages read through a cursor as they are pulled, for a streamed answer: memory
-   * holds a batch at most, whatever the account's size. The cursor (a connection, a read
-   * transaction) is opened at the first `next()` and released when the rows end, on an error, or
-   * by `return()` (a client gone mid-stream). Nothing is written.
+   * `listMessages`' messages read through a cursor as they are pulled, so that a streamed answer
+   * holds one batch whatever the account's size. The cursor opens at the first `next()` and is
+   * released when the rows end, on an error, or by `return()` (a client gone mid-stream).
    */
   streamMessages(userId: number): AsyncIterable<StoredMessage>;
   /** `listMessagesInRange`'s messages through a cursor, as `streamMessages`. */

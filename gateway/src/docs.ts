@@ -32,8 +32,8 @@ export const DOCS_CSP = [
 
 /**
  * Starts Swagger UI on the document beside the page (relative, so that a gateway behind a path
- * prefix still finds it). Served as a file: the CSP allows no inline script. No validator badge,
- * which would send the document to swagger.io.
+ * prefix still finds it), served as a file since the CSP allows no inline script. No validator
+ * badge: it would send the document to swagger.io.
  */
 const INITIALIZER = `window.addEventListener("load", function () {
   window.ui = SwaggerUIBundle({

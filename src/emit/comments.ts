@@ -1,6 +1,7 @@
 /**
  * Comments laid out at the printer's width (printer.ts): JSDoc blocks and `//` lines wrapped at
- * word boundaries. A word longer than the width (a URL, a long identifier) stays whole on its own line.
+ * word boundaries. A word longer than the width (a URL, a long identifier) stays whole on its own
+ * line.
  */
 import { PRINT_WIDTH } from "./measure.js";
 

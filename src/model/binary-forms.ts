@@ -1,7 +1,7 @@
 /**
  * Where a WSDL's binaries may travel as attachment parts, and so be given as Blobs when large and
- * sent from Blobs or streams: where a port's policy asks for MTOM or an operation declares SOAP with
- * Attachments parts. The runtime's `spoolsBinaries` reads its descriptors by the same rule.
+ * sent from Blobs or streams: where a port's policy asks for MTOM or an operation declares SOAP
+ * with Attachments parts. The runtime's `spoolsBinaries` reads its descriptors by the same rule.
  */
 import type { WsdlModel } from "./model.js";
 

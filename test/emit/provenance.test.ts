@@ -1,6 +1,6 @@
 /**
- * Every generated type says in its JSDoc where it comes from (`{namespace}name, complexType`, or the
- * element an anonymous type belongs to); an input form says what it is and links the type whose
+ * Every generated type says in its JSDoc where it comes from (`{namespace}name, complexType`, or
+ * the element an anonymous type belongs to); an input form says what it is and links the type whose
  * JSDoc has that, rather than repeating it.
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 /**
  * Generated names never take a name index.ts re-exports from the runtime: a schema type or a
- * declared fault called `SoapFault`, `CallOptions` or `XsdDateTime` is renamed, and the output compiles.
+ * declared fault called `SoapFault`, `CallOptions` or `XsdDateTime` is renamed, and the output
+ * compiles.
  */
 import { describe, expect, it } from "vitest";
 import { typeCheckBatch } from "../../scripts/corpus.js";

@@ -2,8 +2,8 @@
  * gSOAP (Debian's gsoap and libgsoap-dev) as an MTOM peer: stubs made by soapcpp2 from a header
  * that imports xop.h (peers/gsoap/documents.h); a C client that uploads a document as an MTOM
  * attachment to our server and reads our MTOM answer to its download; a C server that checks what
- * our client uploads as MTOM and answers our client's download with an MTOM attachment. Skipped, saying what to
- * install, without them (`.ci/run` installs them).
+ * our client uploads as MTOM and answers our client's download with an MTOM attachment. Skipped,
+ * saying what to install, without them (`.ci/run` installs them).
  */
 import { bytesOf } from "../support/binary.js";
 import { execFile, execFileSync, spawn } from "node:child_process";

@@ -448,7 +448,8 @@ describe("tokenizeXml", () => {
     ["<a>é&#65535;</a>", /not a character XML allows/],
     ["é<a/>", /text before the root/],
     ["<a/>\u00A0", /text after the root/],
-    // Strict on the wire: the generator reads such a WSDL file with a warning (XML_LATE_DECLARATION).
+    // Strict on the wire: the generator reads such a WSDL file with a warning
+    // (XML_LATE_DECLARATION).
     ['<!-- c --><?xml version="1.0"?><a/>', /XML declaration that does not start the document/],
     [' <?xml version="1.0"?><a/>', /XML declaration that does not start the document/],
     // Namespaces in XML 1.0's reserved names (what an EWS answer once had: xml bound to a0).

@@ -247,7 +247,8 @@ describe("backpressure and disconnects", () => {
   });
 
   it("sends the head and the items read while the cursor waits for its next rows", async () => {
-    // The cursor's second row comes only once the client has read the first: unsent, it never would.
+    // The cursor's second row comes only once the client has read the first: unsent, it never
+    // would.
     let received!: () => void;
     const firstSeen = new Promise<void>((resolve) => (received = resolve));
     answer = () =>

@@ -1,4 +1,7 @@
-/** Test binaries: bytes no text encoding survives unchanged, every byte value, CRLFs and dashes among them. */
+/**
+ * Test binaries: bytes no text encoding survives unchanged, every byte value, CRLFs and dashes
+ * among them.
+ */
 export function binary(size: number, seed: number): Uint8Array {
   const out = new Uint8Array(size);
   let x = seed;

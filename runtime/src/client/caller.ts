@@ -126,8 +126,8 @@ export class Caller {
   }
 
   /**
-   * Sends a streamed call's request (client/stream.ts): its response once its head has come, the
-   * body unread, aborted by `signal`. Failures are TransportErrors. No trace: the body is not kept.
+   * Sends a streamed call's request (client/stream.ts), aborted by `signal`: its response once its
+   * head has come, the body unread, and not traced since it is not kept.
    */
   async open(
     url: string,

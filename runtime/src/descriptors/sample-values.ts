@@ -122,10 +122,9 @@ const plainOf = (kind: ScalarKind, optional: boolean): string =>
   standInOf.get(`${kind}/${optional}`) ?? "";
 
 /**
- * The typed sample of a scalar type: a value of its lexical type meeting its facets
- * (scalar-sample.ts), its first enumerated value if it has some (a chosen one, seeded); two for a
- * list. Each is parsed anew, so that no two places of a sample share an object. Where no value
- * meets the facets (the generator has said so), the kind's plain stand-in.
+ * The typed sample of a scalar type, parsed anew so that no two places share an object: a value
+ * meeting its facets (scalar-sample.ts), two for a list, else the kind's plain stand-in (the
+ * generator has said that no value meets them).
  */
 function scalarSample(d: ScalarDesc, optional: boolean, cx: Cx = DEFAULT_CX): unknown {
   const one = () => {
@@ -216,10 +215,8 @@ function listSample(members: readonly FieldDesc[], depth: number, cx: Cx): unkno
 }
 
 /**
- * The property value of a field: when it repeats, two items, or as many as its `minOccurs` asks
- * (at most its `maxOccurs`); undefined when it is left out. An optional repeated field left out is
- * `[]`, as it is read (a choice's branch not taken excepted). Not for an ordered list's elements
- * (`listSample`).
+ * The property value of a field (not of an ordered list's elements: `listSample`): two items when
+ * it repeats, or as many as `minOccurs` asks; left out, undefined, or `[]` as the reader gives it.
  */
 export function fieldSample(f: FieldDesc, depth: number, cx: Cx = DEFAULT_CX): unknown {
   const one = occurrenceSample(f, depth, cx);

@@ -46,10 +46,9 @@ export const lexicalType = (d: ScalarDesc): string => d.xsd ?? d.s;
 export type PlainOf = (kind: ScalarKind, optional: boolean) => string;
 
 /**
- * A sample's text for one scalar (one item of a list), given the unrestricted stand-ins of the
- * kinds (`plainOf`). `choose` picks among values where several fit. `index` is the item's place
- * in a repeated element: items past the first differ from it where the type has room (an
- * `xs:unique` over them holds), the first is the same as a lone value.
+ * A sample's text for one scalar (one item of a list): `choose` picks among values that fit, and
+ * items past the first of a repeated element (`index`) differ from it where the type has room, so
+ * that an `xs:unique` over them holds.
  */
 export function scalarText(
   d: ScalarDesc,

@@ -34,9 +34,8 @@ export interface ScalarDesc<T = unknown, In = T> extends Typed<T, In> {
 }
 
 /**
- * The facets of a restricted simple type, as the schema writes them (bounds lexical). `pattern`
- * holds one pattern per derivation step, all of which a value meets (the alternatives of one step
- * joined by `|`). Only samples read them: the runtime does not validate values against them.
+ * The facets of a restricted simple type as the schema writes them, `pattern` one per derivation
+ * step (each step's alternatives joined by `|`). Only samples read them: values are not validated.
  */
 export interface Facets {
   readonly pattern?: readonly string[];

@@ -33,7 +33,9 @@ export interface Served {
   readonly mtom: "auto" | "always" | "never" | undefined;
   /** The largest attachment part of an MTOM request (HandlerOptions.maxAttachmentBytes). */
   readonly maxAttachment: number;
-  /** Attachment parts of at least this many bytes are spooled (HandlerOptions.attachmentSpoolBytes). */
+  /**
+   * Attachment parts of at least this many bytes are spooled (HandlerOptions.attachmentSpoolBytes).
+   */
   readonly spoolBytes: number;
 }
 

@@ -44,7 +44,8 @@ export function withAttachments(input: unknown, parts: Record<string, Uint8Array
 
 /**
  * The response package: the envelope, secured beside the result's attachment parts (one that is no
- * Uint8Array, Blob or ReadableStream is a TypeError, the implementation's defect); undefined when the operation has none.
+ * Uint8Array, Blob or ReadableStream is a TypeError, the implementation's defect); undefined when
+ * the operation has none.
  */
 export function responsePackage(
   op: SoapOperationDesc,

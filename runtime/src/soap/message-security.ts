@@ -1,7 +1,8 @@
 /**
- * The seams through which a client and a server secure their SOAP messages (`ClientOptions.security`,
- * `HandlerOptions.security`): typed interfaces only, so that the client and server never load an
- * implementation. `@wsdl-tsgen/runtime/wss` gives one that signs with X.509 certificates.
+ * The seams through which a client and a server secure their SOAP messages
+ * (`ClientOptions.security`, `HandlerOptions.security`): typed interfaces only, so that the client
+ * and server never load an implementation. `@wsdl-tsgen/runtime/wss` gives one that signs with
+ * X.509 certificates.
  */
 import type { X509Certificate } from "node:crypto";
 import type { SoapVersion } from "../errors.js";

@@ -165,8 +165,8 @@ interface DirectSlices {
 const proto = Buffer.prototype as Partial<DirectSlices>;
 /**
  * Called directly where the runtime has them: `toString(encoding, start, end)` cost 5% of decoding
- * the benchmark response in its argument checks alone. Elsewhere (another runtime's Buffer), through
- * `toString`.
+ * the benchmark response in its argument checks alone. Elsewhere (another runtime's Buffer),
+ * through `toString`.
  */
 const DIRECT = typeof proto.utf8Slice === "function" && typeof proto.latin1Slice === "function";
 
