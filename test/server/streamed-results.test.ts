@@ -246,6 +246,64 @@ describe("backpressure and disconnects", () => {
     expect(pulled).toBeLessThan(TOTAL / 10);
   });
 
+  it("pulls only what the socket takes when each item waits a turn (flushed by the wait)", async () => {
+    const TOTAL = 200_000;
+    let pulled = 0;
+    let returned!: () => void;
+    const ended = new Promise<void>((resolve) => (returned = resolve));
+    answer = () =>
+      (async function* () {
+        try {
+          for (; pulled < TOTAL; pulled++) {
+            await new Promise((r) => setImmediate(r));
+            yield message(pulled);
+          }
+        } finally {
+          returned();
+        }
+      })();
+    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+    const res = await new Promise<import("node:http").IncomingMessage>((resolve) => {
+      req.on("response", resolve);
+      req.end();
+    });
+    res.pause();
+    let last = -1;
+    while (pulled !== last) {
+      last = pulled;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(pulled).toBeLessThan(TOTAL / 10);
+    req.destroy();
+    await ended;
+  });
+
+  it("returns the iterator of a client gone before its first item came", async () => {
+    let release!: () => void;
+    const firstRow = new Promise<void>((resolve) => (release = resolve));
+    let pulled = 0;
+    let returned!: () => void;
+    const ended = new Promise<void>((resolve) => (returned = resolve));
+    answer = () =>
+      (async function* () {
+        try {
+          await firstRow;
+          for (; pulled < 1_000_000; pulled++) yield message(pulled);
+        } finally {
+          returned();
+        }
+      })();
+    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+    req.on("error", () => {});
+    req.end();
+    await new Promise((r) => setTimeout(r, 100));
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await ended;
+    expect(pulled).toBeLessThan(1000);
+  });
+
   it("sends the head and the items read while the cursor waits for its next rows", async () => {
     // The cursor's second row comes only once the client has read the first: unsent, it never
     // would.

@@ -117,9 +117,9 @@ export interface StreamTarget {
 
 /**
  * The bytes gathered for the next write. The loop writes them once they reach CHUNK; when it waits
- * instead (a cursor fetching its next rows, a drain), an immediate writes what is ready, so that the
- * head and the items already read do not sit unsent: one immediate per chunk, not per item, since
- * items read without waiting run in one go before it fires.
+ * instead (a cursor fetching its next rows, a drain), an immediate writes what is ready, so that
+ * the head and the items already read do not sit unsent: one immediate per chunk, not per item,
+ * since items read without waiting run in one go before it fires.
  */
 class Gathered {
   buf = "";
@@ -151,9 +151,9 @@ class Gathered {
 }
 
 /**
- * Writes a streamed answer. An error once bytes have gone out (an item that does not fit its type,
- * the iterator's throw) destroys the connection, as ASMX does: no second envelope. A client that
- * goes away stops the pulling, and the iterator's `return()` is called (a cursor closes).
+ * Writes a streamed answer: an error once bytes have gone out destroys the connection, as ASMX
+ * does, rather than sending a second envelope. A client that goes away stops the pulling, and the
+ * iterator's `return()` closes its cursor.
  */
 async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Promise<void> {
   const { res } = t;
@@ -173,6 +173,8 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
       p.then(resolve, reject);
     });
   res.once("close", onClose);
+  // Gone while the first item was pulled: no "close" will come, so nothing would stop the pulling.
+  if (res.destroyed) closed = true;
   const out = new Gathered(t);
   out.add(
     t.before +
@@ -185,19 +187,22 @@ async function writeStreamed(t: StreamTarget, shape: StreamShape, o: Opened): Pr
   let r = o.first;
   let finished = false;
   try {
-    while (r.done !== true) {
+    while (r.done !== true && !closed) {
       if (++count > item.max)
         throw new ValueFormatError(`more than ${item.max} ${item.prop} items`);
       const v = r.value === undefined && inner ? null : r.value;
       const path = `${item.prop}[${count - 1}]`;
       out.add(withXsiTypes(t.xsiTypeAlways, () => writeOccurrence(item, itemParentNs, v, path)));
-      if (out.buf.length >= CHUNK && !out.write()) await drained(res);
+      if (out.buf.length >= CHUNK) out.write();
+      // Also after the flush of a wait (Gathered), whose full socket the loop did not see.
+      if (res.writableNeedDrain) await drained(res);
       if (closed) return;
       const next = o.items.next();
       const got = next instanceof Promise ? await untilGone(next) : next;
       if (got === GONE || closed) return;
       r = got;
     }
+    if (closed) return;
     finished = true;
     if (count < item.min) throw new ValueFormatError(`fewer than ${item.min} ${item.prop} items`);
     out.add(tail);
@@ -230,6 +235,7 @@ function writeHead(t: StreamTarget, length?: number): void {
 
 /** The socket has taken what was written, or the connection closed. */
 function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off("drain", done);
