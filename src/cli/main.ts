@@ -203,6 +203,8 @@ function generateCommand(program: Command, run: Run): void {
     // A usage error before any work: --watch --check would otherwise check once, then refuse.
     if (opt("watch") === true && opt("check") === true)
       throw new UsageError("--watch writes; it does not go with --check");
+    if (opt("openapi") !== undefined && opt("check") === true)
+      throw new UsageError("--openapi writes its document; it does not go with --check");
     const read = await once();
     if (opt("watch") !== true) return;
     await watchGeneration(run.io, read, async () => {

@@ -147,6 +147,25 @@ describe("generate --openapi FILE", () => {
     expect(existsSync(`${dir}/types.ts`)).toBe(false);
   });
 
+  it("carries the WSDL's documentation, simple types' included, only when asked", async () => {
+    const { plan } = await generateFiles("fixtures/xsd-features/features.wsdl");
+    const withDocs = JSON.stringify(openApiDocument(plan!));
+    expect(withDocs).toContain('"description":"A primary colour."');
+    expect(JSON.stringify(openApiDocument(plan!, { docs: false }))).not.toContain(
+      "A primary colour",
+    );
+  });
+
+  it("refuses --check, which would write nothing, rather than writing", async () => {
+    const file = `${tempDir()}/api.json`;
+    let stderr = "";
+    const io = { stdout: () => {}, stderr: (t: string) => void (stderr += t), color: false };
+    const args = ["generate", "fixtures/message-service/api.wsdl", "--openapi", file, "--check"];
+    expect(await main(args, io)).toBe(2);
+    expect(stderr).toContain("--openapi writes its document; it does not go with --check");
+    expect(existsSync(file)).toBe(false);
+  });
+
   it("exits 1 without writing for a WSDL that cannot be read", async () => {
     const dir = tempDir();
     const io = { stdout: () => {}, stderr: () => {}, color: false };

@@ -79,6 +79,5 @@ export function simpleSchema(t: BuiltinType | SimpleType): JsonSchema {
       : numeric
         ? { type: "integer", enum: t.enumeration.map(Number) }
         : { type: "string", enum: [...t.enumeration] };
-  const own = t.list ? { type: "array", items: item } : item;
-  return t.doc === undefined ? own : { ...own, description: t.doc };
+  return t.list ? { type: "array", items: item } : item;
 }

@@ -8,6 +8,7 @@
  */
 import type {
   AttributeField,
+  BuiltinType,
   ComplexType,
   ElementDecl,
   ElementField,
@@ -51,7 +52,7 @@ export class TypeSchemas {
 
   /** A schema of a value of `t`: a reference to its named schema, or the schema inline. */
   typeSchema(t: TypeRef): JsonSchema {
-    if (t.kind === "builtin") return simpleSchema(t);
+    if (t.kind === "builtin") return this.simple(t);
     const names = this.plan.names.typeIfNamed(t);
     if (names === undefined) return this.ownSchema(t);
     if (t.kind === "complex" && names.family !== undefined) {
@@ -72,10 +73,15 @@ export class TypeSchemas {
 
   /** `t`'s own schema, not its family's. */
   private ownSchema(t: ComplexType | SimpleType): JsonSchema {
-    if (t.kind === "simple") return simpleSchema(t);
+    if (t.kind === "simple") return this.simple(t);
     const item = this.plan.arrayItems.get(t);
     const own = item ? this.repeated(item) : this.complexSchema(t);
     return this.described(own, t.doc);
+  }
+
+  /** A simple type's schema, with its documentation when the document carries documentation. */
+  private simple(t: BuiltinType | SimpleType): JsonSchema {
+    return this.described(simpleSchema(t), t.kind === "simple" ? t.doc : undefined);
   }
 
   private described(s: JsonSchema, doc: string | undefined): JsonSchema {
@@ -108,7 +114,7 @@ export class TypeSchemas {
     if (this.memberTypes.has(t))
       properties["$element"] = { type: "string", description: "the substitution group member" };
     if (t.simpleContent) {
-      properties["$value"] = simpleSchema(t.simpleContent);
+      properties["$value"] = this.simple(t.simpleContent);
       if (!t.mixed) required.push("$value");
     }
     if (hierarchy.some((c) => c.anyAttributes))
@@ -135,7 +141,7 @@ export class TypeSchemas {
 
   private attribute(a: AttributeField, properties: Schema, required: string[]): void {
     const prop = this.plan.names.prop(a);
-    properties[prop] = this.described(simpleSchema(a.type), a.doc);
+    properties[prop] = this.described(this.simple(a.type), a.doc);
     if (a.required && a.fixed === undefined) required.push(prop);
   }
 
