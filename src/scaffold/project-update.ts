@@ -66,7 +66,7 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     docs: base.docs !== false,
   });
   const serviceFile = path.join(dir, LAYOUT.service);
-  const text = await readFile(serviceFile, "utf8").catch(() => undefined);
+  const text = await readIfPresent(serviceFile);
   if (text === undefined) {
     const message = `expected the implementation scaffold wrote, ${LAYOUT.service}; it is missing`;
     const at = { file: LAYOUT.service, line: 0, column: 0 };
@@ -103,6 +103,16 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
 
+/** A file's text, or undefined when it does not exist; another failure (a permission) is thrown. */
+async function readIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw e;
+  }
+}
+
 /**
  * What changed in the generated types.ts on disk, by the types a signature names (none at first).
  */
@@ -112,7 +122,7 @@ async function typeChangesOf(
   typeChangeReporter: typeof import("./update-types.js").typeChangeReporter,
 ): Promise<(roots: readonly string[]) => string[]> {
   const next = generated.files.find((f) => f.path === "types.ts")?.content;
-  const was = await readFile(path.join(out, "types.ts"), "utf8").catch(() => undefined);
+  const was = await readIfPresent(path.join(out, "types.ts"));
   if (next === undefined || was === undefined || was === next) return () => [];
   return typeChangeReporter(was, next);
 }
@@ -130,7 +140,7 @@ async function updateGateway(
 ): Promise<ProjectUpdate> {
   const file = path.join(dir, LAYOUT.openapi);
   const text = openApiText(generated.plan!);
-  const changed = (await readFile(file, "utf8").catch(() => undefined)) !== text;
+  const changed = (await readIfPresent(file)) !== text;
   if (!options.check) {
     await writeGenerated(out, generated);
     if (changed) await writeFile(file, text);
