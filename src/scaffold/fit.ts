@@ -48,7 +48,7 @@ const wrapWords = (words: readonly string[], prefix: string): string[] =>
 
 /** An over-long line with its first bracketed list broken one item a line, else as it is. */
 function breakList(line: string): string {
-  const open = line.search(/[([{]/);
+  const open = scan(line, 0, (i) => "([{".includes(line[i]!));
   const close = open < 0 ? -1 : closing(line, open);
   if (close < 0 || close === open + 1) return line;
   const indent = /^\s*/.exec(line)![0];
@@ -60,31 +60,47 @@ function breakList(line: string): string {
 const OPENERS = "([{<";
 const CLOSERS = ")]}>";
 
-/** The index of the bracket that closes the one at `open`, or -1. */
-function closing(line: string, open: number): number {
+/**
+ * Walks `text` from `from`, bracket depth counted outside string literals (a `(` in a quoted path
+ * is no bracket), until `stop` says so: gives that index, or -1.
+ */
+function scan(text: string, from: number, stop: (i: number, depth: number) => boolean): number {
   let depth = 0;
-  for (let i = open; i < line.length; i++) {
-    const c = line[i]!;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === "`") {
+      i = stringEnd(text, i);
+      continue;
+    }
     if (OPENERS.includes(c)) depth++;
-    else if (CLOSERS.includes(c) && !(c === ">" && line[i - 1] === "=")) depth--;
-    if (depth === 0) return i;
+    else if (CLOSERS.includes(c) && !(c === ">" && text[i - 1] === "=")) depth--;
+    if (stop(i, depth)) return i;
   }
   return -1;
 }
 
+/** The index of the quote that ends the string literal opened at `open` (the end if none does). */
+function stringEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === text[open]) return i;
+  }
+  return text.length;
+}
+
+/** The index of the bracket that closes the one at `open`, or -1. */
+const closing = (line: string, open: number): number => scan(line, open, (_, depth) => depth === 0);
+
 /** `a: A, b: B<C, D>` as `["a: A", "b: B<C, D>"]`: split at the commas outside brackets. */
 function splitTopLevel(list: string): string[] {
   const items: string[] = [];
-  let depth = 0;
   let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i]!;
-    if (OPENERS.includes(c)) depth++;
-    else if (CLOSERS.includes(c) && !(c === ">" && list[i - 1] === "=")) depth--;
-    else if (c === "," && depth === 0) {
+  scan(list, 0, (i, depth) => {
+    if (list[i] === "," && depth === 0) {
       items.push(list.slice(start, i).trim());
       start = i + 1;
     }
-  }
+    return false;
+  });
   return [...items, list.slice(start).trim()].filter((item) => item !== "");
 }

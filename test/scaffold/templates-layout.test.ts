@@ -28,6 +28,14 @@ describe("the fit helper", () => {
     );
   });
 
+  it("counts no bracket or comma inside a string literal", () => {
+    const path = `"/svc(v1), \\"legacy\\" [${"x".repeat(50)}]"`;
+    const long = `  handlers.set(${path}, createHandler(impl, { port: 'a, (b' }));`;
+    expect(fit(long)).toBe(
+      `  handlers.set(\n    ${path},\n    createHandler(impl, { port: 'a, (b' }),\n  );`,
+    );
+  });
+
   it("re-flows a JSDoc block's paragraphs at word boundaries to 100 columns", () => {
     const words = "word ".repeat(30).trim();
     const out = fit(`/**\n * Short\n * line. ${words}\n *\n * Next.\n */`).split("\n");
