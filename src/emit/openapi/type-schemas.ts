@@ -17,6 +17,7 @@ import type {
   TypeRef,
 } from "../../model/model.js";
 import { inFamily } from "../../model/value-shapes.js";
+import { concreteMembers } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import type { EmitPlan } from "../../transform/plan.js";
 import { simpleSchema, type JsonSchema } from "./scalar-schemas.js";
@@ -91,8 +92,11 @@ export class TypeSchemas {
   /** A family's values: the type itself (unless abstract) or one of its derived types. */
   private familySchema(t: ComplexType): JsonSchema {
     const members: JsonSchema[] = [];
-    if (!t.abstract) members.push(ref(this.plan.names.type(t).type));
-    for (const d of derivedOf(t)) {
+    for (const d of concreteMembers(t)) {
+      if (d === t) {
+        members.push(ref(this.plan.names.type(t).type));
+        continue;
+      }
       this.typeSchema(d);
       const tag = this.plan.names.type(d).type;
       members.push({ type: "object", allOf: [ref(tag)], required: ["$type"] });
@@ -244,18 +248,4 @@ export class TypeSchemas {
       description: "the elements of a repeated choice, in document order; $choice names each",
     };
   }
-}
-
-/** Every type derived from `t`, directly or not, in schema order. */
-function derivedOf(t: ComplexType): ComplexType[] {
-  const out: ComplexType[] = [];
-  const visit = (c: ComplexType) => {
-    for (const d of c.derived)
-      if (!out.includes(d)) {
-        out.push(d);
-        visit(d);
-      }
-  };
-  visit(t);
-  return out.filter((d) => !d.abstract);
 }
