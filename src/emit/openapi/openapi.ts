@@ -18,8 +18,6 @@ import { scalarSchema, type JsonSchema } from "./scalar-schemas.js";
 export interface OpenApiOptions {
   /** Copy documentation from the WSDL into descriptions. Default: true. */
   readonly docs?: boolean;
-  /** The document's `info.version`; a WSDL has none. Default: "1.0.0". */
-  readonly version?: string;
   /**
    * Describe this service alone, its operations at `/{operation}`: what a gateway that serves it
    * answers. Default: every service (at `/{service}/{operation}` when there are several).
@@ -68,7 +66,8 @@ export function openApiDocument(plan: EmitPlan, options: OpenApiOptions = {}): O
   const first = services[0];
   const info: Obj = {
     title: first?.name ?? "SOAP service",
-    version: options.version ?? "1.0.0",
+    // A WSDL states no version of its service.
+    version: "1.0.0",
   };
   const description = docs
     ? services
