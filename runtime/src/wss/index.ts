@@ -10,6 +10,7 @@ import {
   type CheckedRequest,
   type ClientMessageSecurity,
   type MessagePart,
+  type MessageParts,
   type ServerMessageSecurity,
 } from "../soap/message-security.js";
 import { WSSE_NS } from "../soap/ws-security.js";
@@ -52,7 +53,14 @@ export function x509Security(
   return {
     secureRequest: secure,
     secureResponse: secure,
-    checkResponse: (xml, _version, parts) => void verifier?.verify(xml, parts),
+    // Only a verifier checks responses: a client that only signs reads them as any other (and
+    // may stream them, or spool their attachments).
+    ...(verifier
+      ? {
+          checkResponse: (xml: string, _v: SoapVersion, parts?: MessageParts) =>
+            void verifier.verify(xml, parts),
+        }
+      : {}),
     checkFault: (xml, _version, parts): CheckedFault => {
       try {
         const signer = verifier?.verify(xml, parts).signer;
