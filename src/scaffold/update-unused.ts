@@ -27,11 +27,14 @@ export function reportUnusedImports(run: Run, services: readonly ServiceSpec[]):
             id.getText() === local && !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration),
         );
       if (!uses.every(inRemoved)) continue;
-      const where =
-        uses.length === 0 ? "nothing uses it" : "only removed operations' methods use it";
+      // Unused before the update too, it was not the removed operations that left it so.
+      const why =
+        uses.length === 0
+          ? ": nothing uses it, and no operation the WSDL still has needs it; remove it"
+          : " is left unused by the operations the WSDL no longer has (only removed operations' " +
+            "methods use it); remove it with the methods";
       const message =
-        `the import of ${spec.getName()} from "${from}" is left unused by the operations the WSDL ` +
-        `no longer has (${where}); remove it with the methods, or the file no longer compiles ` +
+        `the import of ${spec.getName()} from "${from}"${why}, or the file no longer compiles ` +
         `once the SDK stops exporting it`;
       warn(run, "SCAFFOLD_IMPORT_UNUSED", message, spec.getStart());
     }

@@ -361,6 +361,8 @@ describe("updateService: what it reports and does not edit", () => {
       ["SCAFFOLD_IMPORT_UNUSED", 7, false],
       ["SCAFFOLD_IMPORT_UNUSED", 9, true],
     ]);
+    // Unused before, it is not blamed on the operations the WSDL no longer has.
+    expect(both.diagnostics[2]!.message).not.toContain("left unused by the operations");
   });
 
   it("reports it where tsc reports the excess property of `satisfies ApiService`", () => {
