@@ -106,11 +106,15 @@ export function docsHandler(options: DocsOptions = {}): DocsHandler {
   const page = docsPage(options.title);
   const cache = new Map<string, Promise<Buffer>>();
   let folder: string | undefined;
-  const load = (file: string) => {
+  // A failed read is not kept: the next request tries again (a package being reinstalled, say).
+  const load = async (file: string) => {
     folder ??= distFolder();
     let body = cache.get(file);
     if (body === undefined) cache.set(file, (body = readFile(path.join(folder, file))));
-    return body;
+    return body.catch((e: unknown) => {
+      cache.delete(file);
+      throw e;
+    });
   };
   return (req, res) => {
     // The raw path, not a normalised one: `/docs/../x` must not become `/x` and escape the list.
@@ -136,7 +140,11 @@ export function docsHandler(options: DocsOptions = {}): DocsHandler {
     }
     load(asset.dist).then(
       (body) => answer(req, res, 200, asset.type, body),
-      () => answer(req, res, 500, text, "swagger-ui-dist is not installed\n"),
+      (e: unknown) => {
+        const code = (e as NodeJS.ErrnoException).code;
+        const why = code === "MODULE_NOT_FOUND" ? "is not installed" : `cannot be read (${code})`;
+        answer(req, res, 500, text, `swagger-ui-dist ${why}\n`);
+      },
     );
     return true;
   };
