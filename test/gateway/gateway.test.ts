@@ -193,6 +193,23 @@ describe("the gateway when the backend fails", () => {
     expect(seen[0]!.body).toMatch(/<wsse:Username>svc<\/wsse:Username>/);
   });
 
+  it("never forwards the usernameTokenFrom header, even when forwardHeaders lists it", async () => {
+    const seen: Obj[] = [];
+    const endpoint = await listen((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(500, { "content-type": "text/xml" }).end(FAULT);
+    });
+    const url = await gateway({
+      endpoint,
+      forwardHeaders: ["Authorization", "x-tenant"],
+      usernameTokenFrom: "authorization",
+    });
+    const basic = `Basic ${Buffer.from("svc:s3cret").toString("base64")}`;
+    await post(`${url}/GetMessages`, ALICE, { "x-tenant": "t1", authorization: basic });
+    expect(seen[0]!["x-tenant"]).toBe("t1");
+    expect(seen[0]!["authorization"]).toBeUndefined();
+  });
+
   it("answers 500 and logs a failure no answer covered, without the query or the secret", async () => {
     const logged: string[] = [];
     const url = await listen(

@@ -161,10 +161,15 @@ export async function invokeOperation(
   }
 }
 
-/** The configured headers of the request, to pass on to the backend. */
+/**
+ * The configured headers of the request, to pass on to the backend. The `usernameTokenFrom` header
+ * is never among them, even when listed: its password goes on only inside the UsernameToken.
+ */
 function forwarded(options: GatewayOptions, req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
+  const withheld = options.usernameTokenFrom?.toLowerCase();
   for (const h of options.forwardHeaders ?? []) {
+    if (h.toLowerCase() === withheld) continue;
     const v = req.headers[h.toLowerCase()];
     if (typeof v === "string") out[h] = v;
   }
