@@ -8,7 +8,13 @@
  */
 import { familyMemberByTag } from "../descriptors/builders.js";
 import type { ArrayDesc, ComplexDesc, FieldDesc, TypeDesc } from "../descriptors/types.js";
-import { childPointer, JsonValueError, scalarFromJson, scalarToJson } from "./json-scalars.js";
+import {
+  blobError,
+  childPointer,
+  JsonValueError,
+  scalarFromJson,
+  scalarToJson,
+} from "./json-scalars.js";
 
 type Obj = Record<string, unknown>;
 
@@ -48,6 +54,7 @@ export function toJsonValue(type: TypeDesc, value: unknown): unknown {
 /** One occurrence of a field's element as JSON. */
 function occurrenceToJson(f: FieldDesc, value: unknown): unknown {
   if (value === null || value === undefined) return value;
+  if (value instanceof Blob) throw blobError(`the element ${f.name}`);
   const own = substituteOf(f, value, "");
   const json = toJsonValue(own.type, value);
   if (own.substituteOf !== undefined && isObject(json)) return { ...json, $element: own.name };
