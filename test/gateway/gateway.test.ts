@@ -13,9 +13,15 @@ import { startServer, type RunningServer } from "../../examples/message-service/
 import { ALICE, SEED_PATH, tempDir } from "../message-service/helpers.js";
 import { ApiClient } from "../../generated-samples/message-service/index.js";
 import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createMcpServer } from "../../gateway/src/mcp.js";
+import { problem } from "../../runtime/src/gateway/problems.js";
 import {
   createGateway,
+  failureLine,
   operationResultToJson,
+  TransportError,
   type GatewayOptions,
   type ServiceDesc,
 } from "../../runtime/src/index.js";
@@ -191,6 +197,42 @@ describe("the gateway when the backend fails", () => {
     expect(seen[0]!.headers["x-tenant"]).toBe("t1");
     expect(seen[0]!.headers["authorization"]).toBeUndefined();
     expect(seen[0]!.body).toMatch(/<wsse:Username>svc<\/wsse:Username>/);
+  });
+
+  it("logs the cause of a 5xx answer by name and message, and of an MCP tool's", async () => {
+    const closed = await listen(() => {});
+    servers.pop()!.close();
+    const logged: string[] = [];
+    const gone = await gateway({ endpoint: closed, log: (m) => logged.push(m) });
+    expect((await post(`${gone}/GetMessages`, ALICE)).status).toBe(502);
+    const cause =
+      /^GetMessages: The service could not be reached \(TransportError: POST http\S+ failed/;
+    expect(logged).toEqual([expect.stringMatching(cause)]);
+
+    const mcpLogged: string[] = [];
+    const server = createMcpServer({
+      service: ApiDesc as ServiceDesc,
+      document: doc,
+      client: new ApiClient({ endpoint: closed }),
+      log: (m) => mcpLogged.push(m),
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new McpClient({ name: "test", version: "1.0.0" });
+    await mcp.connect(clientSide);
+    const result = await mcp.callTool({ name: "GetMessages", arguments: ALICE });
+    await mcp.close();
+    expect(result.isError).toBe(true);
+    expect(mcpLogged).toEqual([expect.stringMatching(cause)]);
+  });
+
+  it("logs no URL's query, where an HTTP GET binding's input (a password) would be", () => {
+    const e = new TransportError("GET http://h/api.asmx/Login?user=a&password=s3cret failed: x", 0);
+    const line = failureLine("Login", problem(502, "The service could not be reached"), e);
+    expect(line).toBe(
+      "Login: The service could not be reached" +
+        " (TransportError: GET http://h/api.asmx/Login?… failed: x)",
+    );
   });
 
   it("never forwards the usernameTokenFrom header, even when forwardHeaders lists it", async () => {

@@ -99,7 +99,7 @@ describe("a recording of a result or fault holding a secret", () => {
     },
   };
 
-  it("stores REDACTED for secret-named members; the caller still gets the real answer", async () => {
+  it("stores REDACTED for secret-named members; the caller gets the real answer", async () => {
     const dir = tempDir();
     const mocks = createMocks({ dir });
     mocks.record(Auth as never, client);
