@@ -2,7 +2,8 @@
  * The JSON gateway (runtime/src/gateway) in front of the example Message Retrieval Service on a
  * real socket: every operation's answer is the client's result exactly, as JSON the OpenAPI
  * document describes (Ajv, 2020-12); invalid JSON, faults, an unreachable and a silent backend
- * answer problem+json with the specified status, never a stack trace.
+ * answer problem+json with the specified status, the gateway's own text never a stack trace (a
+ * backend fault's text is passed on as sent).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
