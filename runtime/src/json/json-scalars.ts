@@ -24,7 +24,7 @@ export const childPointer = (pointer: string, key: string | number): string =>
   `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
 /** Float and double values JSON numbers cannot hold, by their XSD lexical names. */
-export const NON_FINITE = ["INF", "-INF", "NaN"] as const;
+const NON_FINITE = ["INF", "-INF", "NaN"] as const;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

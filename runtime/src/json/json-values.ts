@@ -67,7 +67,8 @@ export function fieldToJson(f: FieldDesc, value: unknown): unknown {
   return occurrenceToJson(f, value);
 }
 
-export function complexToJson(desc: ComplexDesc, value: Obj): Obj {
+/** A complex value's members (attributes, fields, `$` keys) as JSON. */
+function complexToJson(desc: ComplexDesc, value: Obj): Obj {
   const out: Obj = {};
   for (const key of ["$type", "$attributes", "$any"]) if (key in value) out[key] = value[key];
   if (desc.text !== undefined && "$value" in value)
