@@ -72,23 +72,43 @@ export class PostgresStore implements MessageStore {
   constructor(
     private readonly pool: pg.Pool,
     url: string,
+    private readonly log: (line: string) => void = (line) => console.error(line),
   ) {
     this.description = describeTarget(url);
+  }
+
+  /**
+   * A ROLLBACK that failed: said, not thrown (the caller has an error of its own, or none); true,
+   * since its connection, in a transaction still perhaps, must not go back to the pool.
+   */
+  private rollbackFailed(e: unknown): true {
+    const why = e instanceof Error ? e.message : String(e);
+    this.log(`store: ${this.description}: ROLLBACK failed (${why}); the connection is dropped`);
+    return true;
+  }
+
+  /** ROLLBACK on `client`: whether it failed (and was logged). */
+  private rollback(client: Client): Promise<boolean> {
+    return client.query("ROLLBACK").then(
+      () => false,
+      (e: unknown) => this.rollbackFailed(e),
+    );
   }
 
   /** Runs `f` in one transaction on one connection: all or none. */
   async transaction<T>(f: (client: Client) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let broken = false;
     try {
       await client.query("BEGIN");
       const result = await f(client);
       await client.query("COMMIT");
       return result;
     } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
+      broken = await this.rollback(client);
       throw e;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -244,11 +264,7 @@ export class PostgresStore implements MessageStore {
       broken = true;
       throw e;
     } finally {
-      if (inTransaction && !broken)
-        broken = await client.query("ROLLBACK").then(
-          () => false,
-          () => true,
-        );
+      if (inTransaction && !broken) broken = await this.rollback(client);
       this.openCursors--;
       client.off("error", lost);
       client.release(broken);
@@ -280,8 +296,9 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     query_timeout: timeoutMs,
   });
   // A connection dropped while idle is replaced on next use; without a listener it would crash us.
-  pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
-  const store = new PostgresStore(pool, url);
+  const log = options.log ?? ((line: string) => console.error(line));
+  pool.on("error", (e) => log(`database connection lost: ${e.message}`));
+  const store = new PostgresStore(pool, url, log);
   try {
     await store.migrate();
     return store;

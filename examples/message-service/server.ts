@@ -136,7 +136,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeoutMs = isPostgresUrl(options.dbPath)
     ? limits.storeTimeoutMs
     : Math.min(limits.storeTimeoutMs, SQLITE_BUSY_TIMEOUT_MS);
-  const store = await open(options.dbPath, { timeoutMs });
+  const store = await open(options.dbPath, { timeoutMs, ...(options.log && { log: options.log }) });
   let server: ReturnType<typeof httpServer>;
   try {
     // Inside: a bad option (an unknown binding, a public URL that is not one) closes the store.

@@ -66,6 +66,12 @@ class OutageLog {
     );
   }
 
+  /** A failure no request hears of (closing a cursor left early): said, not thrown. */
+  aside(what: string, e: unknown): void {
+    const why = e instanceof Error ? e.message : String(e);
+    this.options.log(`store: ${this.description}: ${what} failed (${why})`);
+  }
+
   success(): void {
     if (this.failed === 0) return;
     const seconds = ((this.now - this.since) / 1000).toFixed(1);
@@ -131,7 +137,8 @@ async function* guardedRows<T>(
     }
     ended = true;
   } finally {
-    if (!ended) void Promise.resolve(it.return?.()).catch(() => undefined);
+    if (!ended)
+      void Promise.resolve(it.return?.()).catch((e: unknown) => log.aside("closing a cursor", e));
   }
 }
 

@@ -84,6 +84,11 @@ export interface OpenOptions {
    * connection and for a query's answer. Default: 1 000 for SQLite, 5 000 for PostgreSQL.
    */
   readonly timeoutMs?: number;
+  /**
+   * Where the store says what goes wrong that no call hears of (PostgreSQL: a connection lost while
+   * idle, a failed ROLLBACK). Default: `console.error`.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** Whether `target` names a PostgreSQL database rather than a SQLite file. */

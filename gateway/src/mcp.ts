@@ -8,7 +8,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { invokeOperation, type GatewayClient, type ServiceDesc } from "@wsdl-tsgen/runtime";
+import {
+  failureLine,
+  invokeOperation,
+  type GatewayClient,
+  type ServiceDesc,
+} from "@wsdl-tsgen/runtime";
 
 type Obj = Record<string, unknown>;
 
@@ -23,6 +28,11 @@ export interface McpOptions {
   /** The server's name and version, as MCP clients see them. */
   readonly name?: string;
   readonly version?: string;
+  /**
+   * Called with each failure answered with a 5xx problem, naming its cause, for the operator's log
+   * (never a secret). Over stdio, write it to stderr: stdout is the protocol's.
+   */
+  readonly log?: (message: string) => void;
 }
 
 /** One tool as `tools/list` gives it. */
@@ -94,12 +104,15 @@ export function createMcpServer(options: McpOptions): Server {
       name,
       request.params.arguments ?? {},
     );
-    if ("problem" in answer)
+    if ("problem" in answer) {
+      const p = answer.problem;
+      if (p.status >= 500) options.log?.(failureLine(name, p, answer.cause));
       return {
         isError: true,
         structuredContent: { ...answer.problem },
         content: [{ type: "text" as const, text: JSON.stringify(answer.problem) }],
       };
+    }
     // structuredContent is an object: a result of another kind is its `result`.
     return {
       structuredContent: { result: answer.json },

@@ -129,7 +129,7 @@ export {
   operationResultFromJson,
   operationResultToJson,
 } from "./json/json-operations.js";
-export { createGateway, invokeOperation } from "./gateway/gateway.js";
+export { createGateway, failureLine, invokeOperation } from "./gateway/gateway.js";
 export type { GatewayClient, GatewayOptions, PassedCredentials } from "./gateway/gateway.js";
 export { failureProblem, faultProblem } from "./gateway/problems.js";
 export type { Problem } from "./gateway/problems.js";

@@ -2,7 +2,8 @@
  * The JSON gateway (runtime/src/gateway) in front of the example Message Retrieval Service on a
  * real socket: every operation's answer is the client's result exactly, as JSON the OpenAPI
  * document describes (Ajv, 2020-12); invalid JSON, faults, an unreachable and a silent backend
- * answer problem+json with the specified status, never a stack trace.
+ * answer problem+json with the specified status, the gateway's own text never a stack trace (a
+ * backend fault's text is passed on as sent).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,9 +14,15 @@ import { startServer, type RunningServer } from "../../examples/message-service/
 import { ALICE, SEED_PATH, tempDir } from "../message-service/helpers.js";
 import { ApiClient } from "../../generated-samples/message-service/index.js";
 import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createMcpServer } from "../../gateway/src/mcp.js";
+import { problem } from "../../runtime/src/gateway/problems.js";
 import {
   createGateway,
+  failureLine,
   operationResultToJson,
+  TransportError,
   type GatewayOptions,
   type ServiceDesc,
 } from "../../runtime/src/index.js";
@@ -191,6 +198,59 @@ describe("the gateway when the backend fails", () => {
     expect(seen[0]!.headers["x-tenant"]).toBe("t1");
     expect(seen[0]!.headers["authorization"]).toBeUndefined();
     expect(seen[0]!.body).toMatch(/<wsse:Username>svc<\/wsse:Username>/);
+  });
+
+  it("logs the cause of a 5xx answer by name and message, and of an MCP tool's", async () => {
+    const closed = await listen(() => {});
+    servers.pop()!.close();
+    const logged: string[] = [];
+    const gone = await gateway({ endpoint: closed, log: (m) => logged.push(m) });
+    expect((await post(`${gone}/GetMessages`, ALICE)).status).toBe(502);
+    const cause =
+      /^GetMessages: The service could not be reached \(TransportError: POST http\S+ failed/;
+    expect(logged).toEqual([expect.stringMatching(cause)]);
+
+    const mcpLogged: string[] = [];
+    const server = createMcpServer({
+      service: ApiDesc as ServiceDesc,
+      document: doc,
+      client: new ApiClient({ endpoint: closed }),
+      log: (m) => mcpLogged.push(m),
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new McpClient({ name: "test", version: "1.0.0" });
+    await mcp.connect(clientSide);
+    const result = await mcp.callTool({ name: "GetMessages", arguments: ALICE });
+    await mcp.close();
+    expect(result.isError).toBe(true);
+    expect(mcpLogged).toEqual([expect.stringMatching(cause)]);
+  });
+
+  it("logs no URL's query, where an HTTP GET binding's input (a password) would be", () => {
+    const e = new TransportError("GET http://h/api.asmx/Login?user=a&password=s3cret failed: x", 0);
+    const line = failureLine("Login", problem(502, "The service could not be reached"), e);
+    expect(line).toBe(
+      "Login: The service could not be reached" +
+        " (TransportError: GET http://h/api.asmx/Login?… failed: x)",
+    );
+  });
+
+  it("never forwards the usernameTokenFrom header, even when forwardHeaders lists it", async () => {
+    const seen: Obj[] = [];
+    const endpoint = await listen((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(500, { "content-type": "text/xml" }).end(FAULT);
+    });
+    const url = await gateway({
+      endpoint,
+      forwardHeaders: ["Authorization", "x-tenant"],
+      usernameTokenFrom: "authorization",
+    });
+    const basic = `Basic ${Buffer.from("svc:s3cret").toString("base64")}`;
+    await post(`${url}/GetMessages`, ALICE, { "x-tenant": "t1", authorization: basic });
+    expect(seen[0]!["x-tenant"]).toBe("t1");
+    expect(seen[0]!["authorization"]).toBeUndefined();
   });
 
   it("answers 500 and logs a failure no answer covered, without the query or the secret", async () => {

@@ -143,6 +143,18 @@ describe("operations", () => {
     ["substitution groups and derived types", FeaturesDesc],
   ])("round-trips %s", (_, service) => roundTrips(service as ServiceDesc));
 
+  it("refuses a Blob (a spooled binary) by name rather than leave it out or write {}", () => {
+    const op = ScansDesc.ports.ScansSoap.operations["FetchScan"]!;
+    const bytes = new Uint8Array([1, 2, 255]);
+    const blob = new Blob([bytes]);
+    const info = sampleOutput(ScansDesc as never, "fetchScan" as never) as object;
+    expect(() => operationResultToJson(op, { ...info, scan: blob, thumbnail: bytes })).toThrow(
+      "the attachment part 'scan' is a Blob",
+    );
+    expect(() => toJsonValue(Row, { code: 1, Blob: blob })).toThrow("the element Blob is a Blob");
+    expect(() => toJsonValue(xs.base64Binary, blob)).toThrow("an xs:base64Binary value is a Blob");
+  });
+
   it("reads an ordered list's items and refuses an unknown $choice by pointer", () => {
     const op = MailboxDesc.ports.MailboxSoap.operations["StoreItems"]!;
     const good = { Items: { Items: [{ $choice: "Message", value: { Subject: "s" } }] } };

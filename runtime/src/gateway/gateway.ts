@@ -76,8 +76,24 @@ export function createGateway(
   };
 }
 
+/**
+ * A failure by name and message for the operator's log, any URL's query cut: an HTTP GET
+ * binding's URL carries the input's parameters, a password among them perhaps.
+ */
 function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : typeof e;
+  if (!(e instanceof Error)) return typeof e;
+  return `${e.name}: ${e.message}`.replace(/(\bhttps?:\/\/[^\s?#]*)[?#]\S*/gi, "$1?…");
+}
+
+/**
+ * The operator's log line for a failure answered `problem`: the operation, the problem's title and
+ * detail, and the name and message of what caused it (never a secret: see `describe`).
+ */
+export function failureLine(name: string, problem: Problem, cause?: unknown): string {
+  const detail = problem.detail ? `: ${problem.detail}` : "";
+  // A fault's message is the detail already.
+  const told = cause === undefined || (cause instanceof Error && cause.message === problem.detail);
+  return `${name}: ${problem.title}${detail}${told ? "" : ` (${describe(cause)})`}`;
 }
 
 function portOf(options: GatewayOptions): PortDesc {
@@ -128,7 +144,7 @@ async function call(
   const answer = await invokeOperation(options.service, client, name, json, { headers });
   if ("problem" in answer) {
     const p = answer.problem;
-    if (p.status >= 500) options.log?.(`${name}: ${p.title}${p.detail ? `: ${p.detail}` : ""}`);
+    if (p.status >= 500) options.log?.(failureLine(name, p, answer.cause));
     return send(res, p);
   }
   if (op.kind === "soap" && op.oneWay) return void res.writeHead(204).end();
@@ -138,8 +154,8 @@ async function call(
 
 /**
  * Calls the operation `name` (of the client's port) with its input as JSON: the result as JSON
- * (null for none), or the problem any failure is answered with. What the HTTP gateway and the MCP
- * tools (@wsdl-tsgen/gateway) share.
+ * (null for none), or the problem any failure is answered with and the error that caused it (for
+ * the operator's log: `failureLine`). What the HTTP gateway and the MCP tools share.
  */
 export async function invokeOperation(
   service: ServiceDesc,
@@ -147,7 +163,7 @@ export async function invokeOperation(
   name: string,
   json: unknown,
   callOptions: CallOptions = {},
-): Promise<{ json: unknown } | { problem: Problem }> {
+): Promise<{ json: unknown } | { problem: Problem; cause?: unknown }> {
   const portName: unknown = Reflect.get(client, "port");
   const port = service.ports[typeof portName === "string" ? portName : service.defaultPort];
   const op = port?.operations[name];
@@ -157,14 +173,19 @@ export async function invokeOperation(
     const answer = await methodOf(service, client, name)(input, callOptions);
     return { json: operationResultToJson(op, answer) ?? null };
   } catch (e) {
-    return { problem: failureProblem(op, e) };
+    return { problem: failureProblem(op, e), cause: e };
   }
 }
 
-/** The configured headers of the request, to pass on to the backend. */
+/**
+ * The configured headers of the request, to pass on to the backend. The `usernameTokenFrom` header
+ * is never among them, even when listed: its password goes on only inside the UsernameToken.
+ */
 function forwarded(options: GatewayOptions, req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
+  const withheld = options.usernameTokenFrom?.toLowerCase();
   for (const h of options.forwardHeaders ?? []) {
+    if (h.toLowerCase() === withheld) continue;
     const v = req.headers[h.toLowerCase()];
     if (typeof v === "string") out[h] = v;
   }
@@ -200,7 +221,7 @@ function decodeSegment(s: string): string | undefined {
 async function readJson(
   req: IncomingMessage,
   limit: number,
-): Promise<{ json: unknown } | { problem: Problem }> {
+): Promise<{ json: unknown } | { problem: Problem; cause?: unknown }> {
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type))
     return { problem: problem(415, "Expected a JSON body", "Content-Type: application/json") };

@@ -2,7 +2,8 @@
  * What a gateway call's failure is answered with: an RFC 9457 problem (application/problem+json)
  * whose status says whose fault it was. A Client/Sender fault is the caller's (422 for a declared
  * fault, which is about the request's content; 400 otherwise), a Server/Receiver fault or an
- * unreadable answer the backend's (502), a time-out 504. Never a stack trace.
+ * unreadable answer the backend's (502), a time-out 504. The gateway's own text never holds a
+ * stack trace; a backend fault's string and detail are passed on as the backend sent them.
  */
 import type { OperationDesc } from "../descriptors/operations.js";
 import { AuthenticationError, SoapFault, TransportError } from "../errors.js";

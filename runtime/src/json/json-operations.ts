@@ -9,7 +9,7 @@ import type {
   OperationDesc,
 } from "../descriptors/operations.js";
 import type { BodyDesc, ComplexDesc, FieldDesc } from "../descriptors/types.js";
-import { childPointer, JsonValueError, scalarFromJson } from "./json-scalars.js";
+import { blobError, childPointer, JsonValueError, scalarFromJson } from "./json-scalars.js";
 import {
   complexFromJson,
   fieldFromJson,
@@ -120,7 +120,10 @@ function bodyToJson(body: BodyDesc | undefined, value: unknown, side: "input" | 
   return f === undefined ? value : (fieldToJson(f, value) ?? null);
 }
 
-/** `json` with the attachment parts of `value` beside its members, as base64. */
+/**
+ * `json` with the attachment parts of `value` beside its members, as base64. A part that is not
+ * bytes in memory (a Blob a client spooled) is refused by name rather than left out.
+ */
 function withAttachments(
   descs: readonly AttachmentDesc[] | undefined,
   json: unknown,
@@ -128,9 +131,12 @@ function withAttachments(
 ) {
   if (descs === undefined || descs.length === 0 || !isObject(value)) return json;
   const out: Obj = isObject(json) ? { ...json } : {};
-  for (const d of descs)
-    if (value[d.part] instanceof Uint8Array)
-      out[d.part] = toJsonValue({ k: "scalar", s: "base64Binary" }, value[d.part]);
+  for (const d of descs) {
+    const part = value[d.part];
+    if (part instanceof Blob) throw blobError(`the attachment part '${d.part}'`);
+    if (part instanceof Uint8Array)
+      out[d.part] = toJsonValue({ k: "scalar", s: "base64Binary" }, part);
+  }
   return out;
 }
 

@@ -24,13 +24,25 @@ export const childPointer = (pointer: string, key: string | number): string =>
   `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
 /** Float and double values JSON numbers cannot hold, by their XSD lexical names. */
-export const NON_FINITE = ["INF", "-INF", "NaN"] as const;
+const NON_FINITE = ["INF", "-INF", "NaN"] as const;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The error for a Blob met where JSON is written: a client spools large binaries to files, which
+ * this synchronous mapping cannot read, and `JSON.stringify` would write `{}` for one.
+ */
+export function blobError(what: string): Error {
+  return new Error(
+    `${what} is a Blob (a binary spooled to a file), which cannot be written as JSON here;` +
+      " expected bytes in memory: give the client attachmentSpoolBytes: Infinity",
+  );
+}
 
 /** One scalar value (not a list) as JSON. */
 function itemToJson(kind: ScalarKind, value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();
+  if (value instanceof Blob) throw blobError(`an xs:${kind} value`);
   if (value instanceof Uint8Array)
     return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
   if (typeof value === "number" && !Number.isFinite(value))

@@ -8,7 +8,13 @@
  */
 import { familyMemberByTag } from "../descriptors/builders.js";
 import type { ArrayDesc, ComplexDesc, FieldDesc, TypeDesc } from "../descriptors/types.js";
-import { childPointer, JsonValueError, scalarFromJson, scalarToJson } from "./json-scalars.js";
+import {
+  blobError,
+  childPointer,
+  JsonValueError,
+  scalarFromJson,
+  scalarToJson,
+} from "./json-scalars.js";
 
 type Obj = Record<string, unknown>;
 
@@ -48,6 +54,7 @@ export function toJsonValue(type: TypeDesc, value: unknown): unknown {
 /** One occurrence of a field's element as JSON. */
 function occurrenceToJson(f: FieldDesc, value: unknown): unknown {
   if (value === null || value === undefined) return value;
+  if (value instanceof Blob) throw blobError(`the element ${f.name}`);
   const own = substituteOf(f, value, "");
   const json = toJsonValue(own.type, value);
   if (own.substituteOf !== undefined && isObject(json)) return { ...json, $element: own.name };
@@ -60,7 +67,8 @@ export function fieldToJson(f: FieldDesc, value: unknown): unknown {
   return occurrenceToJson(f, value);
 }
 
-export function complexToJson(desc: ComplexDesc, value: Obj): Obj {
+/** A complex value's members (attributes, fields, `$` keys) as JSON. */
+function complexToJson(desc: ComplexDesc, value: Obj): Obj {
   const out: Obj = {};
   for (const key of ["$type", "$attributes", "$any"]) if (key in value) out[key] = value[key];
   if (desc.text !== undefined && "$value" in value)

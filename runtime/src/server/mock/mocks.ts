@@ -10,7 +10,8 @@ import { sampleOutput } from "../../descriptors/sample-values.js";
 import { SoapFault } from "../../errors.js";
 import { OperationDispatch } from "./dispatch.js";
 import { readMockFolder, type MockFolder } from "./files.js";
-import { matchOf, storedFault, writeRecording } from "./record.js";
+import { matchOf, redactedResult, storedFault, writeRecording } from "./record.js";
+import { operationFor } from "./typed.js";
 import { MockFileError, type DispatchStyle, type MockFault, type MockProblem } from "./types.js";
 
 export interface MocksOptions {
@@ -80,7 +81,10 @@ export class Mocks {
   ): Promise<OperationOf<S, M>["serverOutput"]> {
     const operation = (service as ServiceDesc).methods[method]!;
     const recorder = this.recorders.get(service.name);
-    if (recorder) return (await this.forward(recorder, operation, method, input)) as never;
+    if (recorder) {
+      const result = operationFor(service as ServiceDesc, method)?.response?.prop;
+      return (await this.forward(recorder, operation, method, input, result)) as never;
+    }
     if (!this.loadedFor.has(service.name))
       this.load([...(this.options.services ?? []).filter((s) => s.name !== service.name), service]);
     const chosen = this.dispatch.get(operation)?.choose(input);
@@ -98,6 +102,7 @@ export class Mocks {
     operation: string,
     method: string,
     input: unknown,
+    resultName: string | undefined,
   ): Promise<unknown> {
     const call = (recorder.client as Record<string, Forward>)[method];
     if (typeof call !== "function") throw new Error(`the client has no method ${method}`);
@@ -109,7 +114,9 @@ export class Mocks {
       if (!(e instanceof SoapFault)) throw e;
       answer = { fault: storedFault(e) };
     }
-    const file = writeRecording(this.dir, operation, match, answer);
+    // The caller gets the real answer; the file, its secrets redacted.
+    const stored = "fault" in answer ? answer : { value: redactedResult(answer.value, resultName) };
+    const file = writeRecording(this.dir, operation, match, stored);
     recorder.log(`${operation}: recorded ${path.relative(process.cwd(), file)}`);
     if ("fault" in answer) throw faultOf(answer.fault);
     return answer.value;

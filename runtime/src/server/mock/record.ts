@@ -1,14 +1,16 @@
 /**
  * Recording: an exchange forwarded to the real service, stored as a response file whose match is
- * the request's input fields. Credentials are never stored: only the typed input and result are
- * (no HTTP header, so no Authorization or Cookie; no SOAP header, so no WS-Security), and input
- * fields whose names say password, secret, token or key hold REDACTED instead of their value.
+ * the request's input fields. Only the typed input and result (or fault) are stored (no HTTP
+ * header, so no Authorization or Cookie; no SOAP header, so no WS-Security), and fields whose names
+ * say password, secret, token or key, in the input, the result and the fault's detail, hold
+ * REDACTED instead of their value.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { SoapFault } from "../../errors.js";
 import { jsonReplacer } from "../../support/json.js";
+import type { XmlNode } from "../../support/xml-node.js";
 import { writeNode } from "../../xml/write-tree.js";
 import { jsonForm } from "./dispatch.js";
 import { REDACTED, type MockFault } from "./types.js";
@@ -36,11 +38,51 @@ const isPlain = (v: object) =>
   Object.getPrototypeOf(v) === Object.prototype ||
   Object.getPrototypeOf(v) === null;
 
-/** What a received fault is stored as: its code without prefix, string, detail as XML, status. */
+/**
+ * A result with every member whose name, or an enclosing member's, says secret holding REDACTED:
+ * the structure is kept so that a redacted string still replays. `name` is the result's own when
+ * it is an unwrapped element's value (`GetTokenResult`).
+ */
+export function redactedResult(value: unknown, name = ""): unknown {
+  const walk = (v: unknown, secret: boolean): unknown => {
+    if (v === null || v === undefined) return v;
+    if (typeof v === "object" && isPlain(v)) {
+      if (Array.isArray(v)) return v.map((x) => walk(x, secret));
+      const entries = Object.entries(v).map(([k, x]) => [k, walk(x, secret || SECRET.test(k))]);
+      return Object.fromEntries(entries);
+    }
+    return secret ? REDACTED : v;
+  };
+  return walk(value, name !== "" && SECRET.test(name));
+}
+
+/** A fault detail's tree with the text of each element whose name says secret as REDACTED. */
+function redactedNode(node: XmlNode): XmlNode {
+  if (SECRET.test(node.local)) return { ...node, children: [REDACTED] };
+  const attrs = Object.entries(node.attrs).map(([k, v]) => [
+    k,
+    SECRET.test(k.slice(k.lastIndexOf("}") + 1)) ? REDACTED : v,
+  ]);
+  const children = node.children.map((c) => (typeof c === "string" ? c : redactedNode(c)));
+  return { ...node, attrs: Object.fromEntries(attrs), children };
+}
+
+/** A detail given as XML text: the text of each simple element whose name says secret. */
+const redactedText = (xml: string): string =>
+  xml.replace(/<(([\w.-]+:)?([\w.-]+))(\s[^>]*)?>[^<]*<\/\1\s*>/g, (all, tag, _p, local, at) =>
+    SECRET.test(local) ? `<${tag}${at ?? ""}>${REDACTED}</${tag}>` : all,
+  );
+
+/**
+ * What a received fault is stored as: its code without prefix, string, detail as XML (secrets
+ * redacted), status.
+ */
 export function storedFault(f: SoapFault): MockFault {
   const out: string[] = [];
-  if (typeof f.detail === "string") out.push(f.detail);
-  else for (const c of f.detail?.children ?? []) if (typeof c !== "string") writeNode(out, c, "");
+  if (typeof f.detail === "string") out.push(redactedText(f.detail));
+  else
+    for (const c of f.detail?.children ?? [])
+      if (typeof c !== "string") writeNode(out, redactedNode(c), "");
   return {
     code: f.code.replace(/^.*:/, ""),
     message: f.message,

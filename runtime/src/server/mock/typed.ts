@@ -96,8 +96,10 @@ function revive(type: TypeDesc, value: unknown, path: string): unknown {
     if (type.list && Array.isArray(value))
       return value.map((v, i) => revive({ ...type, list: false }, v, `${path}[${i}]`));
     if (typeof value !== "string" || type.s === "string" || type.s === "anyType") return value;
+    // A response file holds every binary as base64 (as the recorder writes it), hexBinary too.
+    const kind = type.s === "hexBinary" ? "base64Binary" : type.s;
     try {
-      return parseScalar(type.s, value);
+      return parseScalar(kind, value);
     } catch (e) {
       throw e instanceof ValueFormatError ? new ValueFormatError(`${path}: ${e.message}`) : e;
     }

@@ -40,7 +40,7 @@ export interface MockConfig {
   readonly operations?: Readonly<Record<string, { readonly dispatch?: DispatchStyle }>>;
 }
 
-/** What recorded files hold instead of a password-like input value; as a match it matches any. */
+/** What recorded files hold instead of a password-like value; as a match it matches any. */
 export const REDACTED = "[redacted]";
 
 /** A response file, or the config, that cannot be used: where, and why. */
