@@ -48,3 +48,4 @@ export { parseAsmxDateTime } from "./scalars/asmx-dates.js";
 export { addressPath } from "./server/table.js";
 export { clientFetch } from "./transport/select.js";
 export type { FetchLike } from "./transport/transport.js";
+export { OPERATION_FAILURES } from "./gateway/problems.js";

@@ -137,6 +137,18 @@ describe("the gateway in front of the Message Retrieval Service", () => {
     expect((await post(`${url}/Nope`, {})).status).toBe(404);
   });
 
+  it("answers a malformed request 401, 413 or 415, each a status its document lists", async () => {
+    const url = await gateway({ usernameTokenFrom: "authorization", maxBodyBytes: 64 });
+    const statuses = [
+      await post(`${url}/GetMessages`, ALICE, { authorization: "Basic !" }),
+      await post(`${url}/GetMessages`, { ...ALICE, email: "x".repeat(100) }),
+      await fetch(`${url}/GetMessages`, { method: "POST", body: "email=a" }),
+    ].map((r) => r.status);
+    expect(statuses).toEqual([401, 413, 415]);
+    const documented = Object.keys(doc.paths["/GetMessages"].post.responses);
+    for (const status of statuses) expect(documented).toContain(String(status));
+  });
+
   it("answers a Client fault 400 with its code and string", async () => {
     const url = await gateway();
     const res = await post(`${url}/GetMessages`, { email: ALICE.email, password: "wrong" });

@@ -22,6 +22,21 @@ export interface Problem {
   readonly faultDetail?: unknown;
 }
 
+/**
+ * Every status other than success that `POST /{operation}` answers, and what each means: the
+ * OpenAPI document (src/emit/openapi) lists these, so that it says what this gateway does.
+ */
+export const OPERATION_FAILURES = {
+  "400": "the request is invalid (JSON that does not fit the schema, or a Client/Sender fault)",
+  "401": "the request's Basic credentials are malformed, or the service refused the credentials",
+  "413": "the request body is larger than the gateway takes",
+  "415": "the request body is not JSON (Content-Type: application/json)",
+  "422": "a Client/Sender fault about the request's content",
+  "500": "the gateway failed",
+  "502": "the service failed (a Server/Receiver fault, or an answer that could not be read)",
+  "504": "the service did not answer in time",
+} as const;
+
 /** A problem with no more than a status and what went wrong. */
 export const problem = (status: number, title: string, detail?: string): Problem => ({
   type: "about:blank",

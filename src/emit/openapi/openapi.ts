@@ -14,6 +14,7 @@ import type {
 import type { EmitPlan } from "../../transform/plan.js";
 import { NULL, orNull, ref, TypeSchemas } from "./type-schemas.js";
 import { scalarSchema, type JsonSchema } from "./scalar-schemas.js";
+import { OPERATION_FAILURES } from "@wsdl-tsgen/runtime/internal";
 
 export interface OpenApiOptions {
   /** Copy documentation from the WSDL into descriptions. Default: true. */
@@ -26,14 +27,6 @@ export interface OpenApiOptions {
 }
 
 type Obj = Record<string, unknown>;
-
-/** The responses a fault or a failure is answered with, by status, and what each means. */
-export const FAULT_STATUSES = {
-  "400": "the request is invalid (JSON that does not fit the schema, or a Client/Sender fault)",
-  "422": "a Client/Sender fault about the request's content",
-  "502": "the service failed (a Server/Receiver fault, or an answer that could not be read)",
-  "504": "the service did not answer in time",
-} as const;
 
 /** An OpenAPI 3.1 document, as JSON. */
 export interface OpenApiDocument {
@@ -127,7 +120,7 @@ function operationObject(
         },
       };
   const faults = faultSchema(types, soap, problem);
-  for (const [status, description] of Object.entries(FAULT_STATUSES))
+  for (const [status, description] of Object.entries(OPERATION_FAILURES))
     responses[status] = {
       description,
       content: { "application/problem+json": { schema: faults } },
