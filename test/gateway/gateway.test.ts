@@ -145,7 +145,7 @@ describe("the gateway in front of the Message Retrieval Service", () => {
       await fetch(`${url}/GetMessages`, { method: "POST", body: "email=a" }),
     ].map((r) => r.status);
     expect(statuses).toEqual([401, 413, 415]);
-    const documented = Object.keys(doc.paths["/GetMessages"].post.responses);
+    const documented = Object.keys((doc.paths as Obj)["/GetMessages"].post.responses);
     for (const status of statuses) expect(documented).toContain(String(status));
   });
 
