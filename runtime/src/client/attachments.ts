@@ -135,6 +135,7 @@ export async function keepingAttachments<T>(spool: Spool | undefined, answer: ()
     await spool?.release();
     throw e;
   }
-  if (spool && !holds(result, spool)) await spool.release();
+  // Only a spool that made files has Blobs to look for in the result.
+  if (spool?.used && !holds(result, spool)) await spool.release();
   return result;
 }
