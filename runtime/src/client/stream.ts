@@ -20,7 +20,7 @@ import { responseReader, soapAnswer, soapRequest, soapVersion } from "./soap.js"
 import { itemFrames, type ItemFrames } from "./stream-frames.js";
 
 /** The client's default for `maxItemBytes`. */
-export const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
 
 /** What reads a response, and the typed result it gives once read. */
 interface ResponseReader {
@@ -207,7 +207,8 @@ class Transfer {
     const frames = itemFrames(this.plan.shape!, (v) => void this.got.push(v));
     const reader = this.plan.reader(frames);
     const options = this.caller.decodeOptions();
-    // Elements are counted per item (maxItemBytes bounds them), not over the whole result.
+    // No count of elements (a result of many items would reach it); maxItemBytes bounds the bytes
+    // between items instead, and maxDepth still applies.
     const limits = { ...(options.limits ?? DEFAULT_DECODE_LIMITS), maxElements: Infinity };
     this.decoding = {
       res,
