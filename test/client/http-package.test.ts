@@ -34,7 +34,9 @@ const desc: ServiceDesc = {
 } as ServiceDesc;
 
 const B = "b0undary";
-const CT = `multipart/related; type="application/xop+xml"; boundary="${B}"; start="<root>"; start-info="text/xml"`;
+const CT =
+  `multipart/related; type="application/xop+xml"; boundary="${B}"; start="<root>"; ` +
+  'start-info="text/xml"';
 /** A package whose root is a DownloadResponse with `content` and a 2 MiB part `a`. */
 const pkg = (content: string) =>
   `--${B}\r\nContent-Type: application/xop+xml; type="text/xml"\r\nContent-ID: <root>\r\n\r\n` +

@@ -63,7 +63,8 @@ describe("sending a package with a streamed attachment", () => {
     socket.pause();
     socket.write(
       `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n` +
-        `Content-Type: text/xml; charset=utf-8\r\nSOAPAction: "urn:wsdl-tsgen:documents/Download"\r\n` +
+        "Content-Type: text/xml; charset=utf-8\r\n" +
+        'SOAPAction: "urn:wsdl-tsgen:documents/Download"\r\n' +
         `Content-Length: ${Buffer.byteLength(ENVELOPE)}\r\n\r\n${ENVELOPE}`,
     );
     await vi.waitFor(() => expect(responses[0]?.writableNeedDrain).toBe(true), {

@@ -217,7 +217,7 @@ describe("the client, on an answer that fails mid-body", () => {
     expect(readdirSync(tmp.path)).toEqual([]);
   });
 
-  it("fails with the spool's own error, not as a bad answer, when its files cannot be made", async () => {
+  it("fails with the spool's error, not as a bad answer, when it cannot make files", async () => {
     cut = "malformed";
     const before = process.env["TMPDIR"];
     process.env["TMPDIR"] = join(tmp.path, "missing");
