@@ -286,6 +286,23 @@ describe("faults and broken answers", () => {
     await closed;
   });
 
+  it("malformed XML after items, the server writing on, closes the connection", async () => {
+    const { endpoint, closed } = await serve((req, res) => {
+      const f = frame(bindingOf(req));
+      res.writeHead(200, { "Content-Type": f.type });
+      res.write(f.head + item(0) + item(1) + "<Messages><Id>3</Oops>");
+      endlessItems(res);
+    });
+    const ids: unknown[] = [];
+    const error = await (async () => {
+      for await (const m of new ApiClient({ endpoint }).stream.getMessages(ALICE)) ids.push(m?.Id);
+    })().catch((e: unknown) => e);
+    expect(ids).toEqual([0, 1]);
+    expect(error).toBeInstanceOf(StreamedResultError);
+    expect((error as StreamedResultError).cause).toBeInstanceOf(ResponseFormatError);
+    await closed;
+  });
+
   it("a result that cannot be streamed says so at the first next()", async () => {
     const { endpoint } = await serve(answering(1));
     const client = new ApiClient({ endpoint }) as unknown as {

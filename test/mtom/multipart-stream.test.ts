@@ -142,6 +142,20 @@ describe("readMultipartStream", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it.each([1000, 1 << 20])(
+    "refuses a part's header block over 16 KiB, in chunks of %i bytes",
+    async (size) => {
+      const b = body([
+        [part("root"), "<e/>"],
+        [part("a", `\r\nX-Padding: ${"p".repeat(40_000)}`), "data"],
+      ]);
+      const spool = new Spool();
+      const read = readMultipartStream(chunked(b, size), B, undefined, LIMITS, spool);
+      await expect(read).rejects.toThrow(/part's headers are longer than 16384 bytes/);
+      await spool.release();
+    },
+  );
+
   it("decodes a base64 part in memory", async () => {
     const bytes = binary(3000, 6);
     const b = body([

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -12,7 +13,12 @@ import {
   DocumentsClient,
   type DocumentsService,
 } from "../../generated-samples/documents/index.js";
-import { releaseAttachments, ResponseFormatError, SoapFault } from "../../runtime/src/index.js";
+import {
+  releaseAttachments,
+  ResponseFormatError,
+  SoapFault,
+  TransportError,
+} from "../../runtime/src/index.js";
 import { binary, bytesOf } from "../support/binary.js";
 import { listen, type Loopback } from "../support/loopback.js";
 import { spoolDir } from "../support/spool-dir.js";
@@ -208,6 +214,21 @@ describe("the client, on an answer that fails mid-body", () => {
   it("rejects an answer cut short, its spooled file gone", async () => {
     const c = new DocumentsClient({ endpoint: raw.url });
     await expect(c.download({ Id: "d1" })).rejects.toBeInstanceOf(ResponseFormatError);
+    expect(readdirSync(tmp.path)).toEqual([]);
+  });
+
+  it("fails with the spool's error, not as a bad answer, when it cannot make files", async () => {
+    cut = "malformed";
+    const before = process.env["TMPDIR"];
+    process.env["TMPDIR"] = join(tmp.path, "missing");
+    try {
+      const c = new DocumentsClient({ endpoint: raw.url });
+      const e = await c.download({ Id: "d1" }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(TransportError);
+      expect((e as TransportError).cause).toMatchObject({ code: "ENOENT", syscall: "mkdtemp" });
+    } finally {
+      process.env["TMPDIR"] = before;
+    }
     expect(readdirSync(tmp.path)).toEqual([]);
   });
 

@@ -7,10 +7,10 @@
 import { BodyTooLargeError } from "../http/body.js";
 import { isUtf8Charset } from "../http/content-type.js";
 import type { MediaType } from "../mime/headers.js";
-import type { BodyPart } from "../mime/multipart.js";
+import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { holds, Spool } from "../mime/spool.js";
-import { readMtomStream } from "../mime/xop.js";
-import type { CustomFrame, DecodeOptions } from "../xml/decode-options.js";
+import { readMtomStream, type MtomMessage } from "../mime/xop.js";
+import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "../xml/decode-options.js";
 import { decodeXml } from "../xml/reader.js";
 
 /** The limits of a package response. */
@@ -38,12 +38,9 @@ export async function receivePackage(
   limits: PackageLimits,
 ): Promise<ReceivedPackage> {
   const spool = new Spool();
-  let failure: { error: unknown } | undefined;
-  let xml: Buffer = Buffer.alloc(0);
-  let contentType = res.headers.get("content-type") ?? "";
-  let parts: ReadonlyMap<string, BodyPart> | undefined;
+  let message: MtomMessage;
   try {
-    const message = await readMtomStream(
+    message = await readMtomStream(
       responseChunks(res, limits),
       media,
       {
@@ -54,25 +51,31 @@ export async function receivePackage(
       },
       spool,
     );
-    xml = Buffer.from(message.root.buffer, message.root.byteOffset, message.root.byteLength);
-    contentType = `${message.soapType.type}; charset=${message.charset ?? "utf-8"}`;
-    parts = message.parts;
-    decodeXml(
-      isUtf8Charset(message.charset) ? xml : new TextDecoder(message.charset).decode(xml),
-      root,
-      { ...options, xop: message.attachments },
-    );
   } catch (error) {
-    if (error instanceof BodyTooLargeError || !(error instanceof Error) || isTransport(error)) {
+    // Only a package that cannot be read is a bad response; the connection, the limit or the
+    // spool's files (ENOSPC, EACCES) failing goes on as it is.
+    if (!(error instanceof MultipartError || error instanceof XmlDecodeError)) {
       await spool.release();
       throw error;
     }
+    const contentType = res.headers.get("content-type") ?? "";
+    const decoded = { root, failure: { error }, blank: false as const, spool };
+    return { contentType, xml: Buffer.alloc(0), decoded };
+  }
+  const { root: bytes, charset } = message;
+  const xml = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let failure: { error: unknown } | undefined;
+  try {
+    const text = isUtf8Charset(charset) ? xml : new TextDecoder(charset).decode(xml);
+    decodeXml(text, root, { ...options, xop: message.attachments });
+  } catch (error) {
+    // As a plain response's: whatever decoding the root part throws is the answer's to report.
     failure = { error };
   }
   return {
-    contentType,
+    contentType: `${message.soapType.type}; charset=${charset ?? "utf-8"}`,
     xml,
-    decoded: { root, failure, blank: false, spool, ...(parts && { parts }) },
+    decoded: { root, failure, blank: false, spool, parts: message.parts },
   };
 }
 
@@ -90,10 +93,6 @@ export interface ReceivedPackage {
     readonly parts?: ReadonlyMap<string, BodyPart>;
   };
 }
-
-/** A failure of the connection (fetch's TypeError, an abort), not of the package's content. */
-const isTransport = (e: Error): boolean =>
-  e.name === "AbortError" || e.name === "TimeoutError" || e instanceof TypeError;
 
 /** The body's chunks, refused past `limits.maxBytes` (declared or as they arrive). */
 async function* responseChunks(res: Response, limits: PackageLimits): AsyncGenerator<Uint8Array> {
@@ -136,6 +135,7 @@ export async function keepingAttachments<T>(spool: Spool | undefined, answer: ()
     await spool?.release();
     throw e;
   }
-  if (spool && !holds(result, spool)) await spool.release();
+  // Only a spool that made files has Blobs to look for in the result.
+  if (spool?.used && !holds(result, spool)) await spool.release();
   return result;
 }

@@ -4,6 +4,7 @@
  */
 import { OperationUnavailableError } from "../errors.js";
 import type { OperationDesc, PortDesc, ServiceDesc } from "../descriptors/operations.js";
+import { keepingAttachments } from "./attachments.js";
 import { Caller } from "./caller.js";
 import { callHttp } from "./http.js";
 import type { CallOptions, ClientOptions } from "./options.js";
@@ -26,9 +27,13 @@ export class ServiceClient {
   async call(name: string, input: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op: OperationDesc | undefined = this.port.operations[name];
     if (!op) throw new OperationUnavailableError(name, this.port.name);
-    return op.kind === "soap"
-      ? callSoap(this.caller, name, op, input, callOptions)
-      : callHttp(this.caller, name, op, input, callOptions);
+    const sent =
+      op.kind === "soap"
+        ? await callSoap(this.caller, name, op, input, callOptions)
+        : await callHttp(this.caller, name, op, input, callOptions);
+    // Whatever the protocol, a package's temporary files (spooled attachments) are removed when
+    // the answer fails or its result holds none of them.
+    return keepingAttachments(sent.res.spool, () => sent.answer());
   }
 
   /**

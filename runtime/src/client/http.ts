@@ -9,12 +9,13 @@ import { documentReader, type DocumentReader } from "../xml/reader.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
 import type { Caller } from "./caller.js";
 import type { CallOptions } from "./options.js";
-import type { Received } from "./received.js";
+import type { Received, Sent } from "./received.js";
 import { picked } from "./result.js";
 
 /**
  * Calls an HTTP GET or POST operation: its parameters in the query, the form or the location
- * (http:urlReplacement), the response's XML document decoded as it arrives.
+ * (http:urlReplacement), the response's XML document decoded as it arrives; its answer gives the
+ * result.
  */
 export async function callHttp(
   caller: Caller,
@@ -22,11 +23,11 @@ export async function callHttp(
   op: HttpOperationDesc,
   input: unknown,
   callOptions: CallOptions,
-): Promise<unknown> {
+): Promise<Sent> {
   const { url, init } = httpRequest(caller, op, input);
   const reader = op.response ? documentReader([op.response.element]) : undefined;
   const res = await caller.send(name, url, init, callOptions, reader?.root);
-  return httpAnswer(caller, op, res, reader, url);
+  return { res, answer: () => httpAnswer(caller, op, res, reader, url) };
 }
 
 /**

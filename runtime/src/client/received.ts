@@ -12,6 +12,12 @@ import type { BodyPart } from "../mime/multipart.js";
 import { DEFAULT_SPOOL_BYTES, type Spool } from "../mime/spool.js";
 import { receivePackage } from "./attachments.js";
 
+/** A call's response as received, and how to read its typed result from it. */
+export interface Sent {
+  readonly res: Received;
+  answer(): unknown;
+}
+
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With
  * `decoding`, a UTF-8 body is decoded into that frame as it arrives (see Received.decode) rather

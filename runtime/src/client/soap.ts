@@ -33,8 +33,7 @@ import {
 } from "./fault-check.js";
 import type { CallOptions } from "./options.js";
 import { packagedRequest, swaRequest, withResponseAttachments } from "./packaged.js";
-import type { Received } from "./received.js";
-import { keepingAttachments } from "./attachments.js";
+import type { Received, Sent } from "./received.js";
 import { picked, withBodyExtras } from "./result.js";
 
 /** `CallOptions.onSoapHeaders`, as the client calls it with the headers it decoded. */
@@ -42,8 +41,8 @@ type OnSoapHeaders = (headers: Record<string, unknown>) => void;
 
 /**
  * Calls a SOAP operation: its envelope POSTed (packaged as MTOM or SwA when the options or the
- * operation ask), the response's envelope decoded as it arrives, its fault thrown (checked when the
- * client verifies).
+ * operation ask), the response's envelope decoded as it arrives; its answer gives the result or
+ * throws the fault (checked when the client verifies).
  */
 export async function callSoap(
   caller: Caller,
@@ -51,15 +50,12 @@ export async function callSoap(
   op: SoapOperationDesc,
   input: unknown,
   callOptions: CallOptions,
-): Promise<unknown> {
+): Promise<Sent> {
   const version = soapVersion(caller);
   const reader = responseReader(caller, op);
   const request = soapRequest(caller, name, op, input, callOptions, version);
   const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
-  // Its temporary files (spooled attachments) are removed when the answer fails.
-  return keepingAttachments(res.spool, () =>
-    soapAnswer(caller, op, res, reader, version, callOptions),
-  );
+  return { res, answer: () => soapAnswer(caller, op, res, reader, version, callOptions) };
 }
 
 export const soapVersion = (caller: Caller): SoapVersion =>

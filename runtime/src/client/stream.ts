@@ -20,7 +20,7 @@ import { responseReader, soapAnswer, soapRequest, soapVersion } from "./soap.js"
 import { itemFrames, type ItemFrames } from "./stream-frames.js";
 
 /** The client's default for `maxItemBytes`. */
-export const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
 
 /** What reads a response, and the typed result it gives once read. */
 interface ResponseReader {
@@ -120,9 +120,9 @@ export async function* streamCall(
     // Read whole as the call would be (an HTTP error, a fault, a package, another charset).
     const r = plan.reader();
     const whole = await t.whole(res, r.root);
+    t.finished = true;
     // A package's spooled attachments are removed as a call's are (client/attachments.ts).
     const value = await keepingAttachments(whole.spool, () => r.answer(whole));
-    t.finished = true;
     yield* (value ?? []) as unknown[];
   } finally {
     t.close();
@@ -167,8 +167,10 @@ class Transfer {
         readonly d: ChunkDecoder;
       }
     | undefined;
-  /** The response has been read to its end: nothing to close. */
+  /** The body has been read to its end (its `read()` said done): nothing to close. */
   finished = false;
+  /** The response's answer has been read (a failure thrown): `next()` gives nothing more. */
+  private answered = false;
 
   constructor(
     private readonly caller: Caller,
@@ -205,7 +207,8 @@ class Transfer {
     const frames = itemFrames(this.plan.shape!, (v) => void this.got.push(v));
     const reader = this.plan.reader(frames);
     const options = this.caller.decodeOptions();
-    // Elements are counted per item (maxItemBytes bounds them), not over the whole result.
+    // No count of elements (a result of many items would reach it); maxItemBytes bounds the bytes
+    // between items instead, and maxDepth still applies.
     const limits = { ...(options.limits ?? DEFAULT_DECODE_LIMITS), maxElements: Infinity };
     this.decoding = {
       res,
@@ -262,8 +265,8 @@ class Transfer {
       // The items read before the end (or a failure) first; how it ended at the next call.
       if (got.length > 0) return this.counted(got);
     }
-    if (this.finished) return undefined;
-    this.finished = true;
+    if (this.answered) return undefined;
+    this.answered = true;
     const type = res.headers.get("content-type") ?? "";
     const decoded = { root: reader.root, failure: this.failure, blank: this.blank.blank };
     reader.answer(new Received(res.status, type, () => d.received(), res.headers, decoded));
@@ -283,6 +286,8 @@ class Transfer {
   private async read(): Promise<Uint8Array | undefined> {
     try {
       const r = await this.timed(() => this.body!.read());
+      // Only a body read to its end leaves nothing to close: a decode failure stops before it.
+      if (r.done) this.finished = true;
       return r.done ? undefined : r.value;
     } catch (e) {
       throw this.caller.failure(e, this.plan.init, this.plan.url, this.timeoutMs);

@@ -139,14 +139,14 @@ class Scanner {
       split = buf.indexOf("\r\n\r\n");
       after = split + 4;
     }
-    if (split === -1 || buf.length < 2) {
-      if (buf.length > MAX_HEADER_BYTES)
-        throw new MultipartError(
-          `a part's headers are longer than ${MAX_HEADER_BYTES} bytes`,
-          "malformed",
-        );
-      return void (this.carry = Buffer.from(buf));
-    }
+    const whole = split !== -1 && buf.length >= 2;
+    // Checked whether the block came in one chunk (its length) or is still arriving (all so far).
+    if ((whole ? split : buf.length) > MAX_HEADER_BYTES)
+      throw new MultipartError(
+        `a part's headers are longer than ${MAX_HEADER_BYTES} bytes`,
+        "malformed",
+      );
+    if (!whole) return void (this.carry = Buffer.from(buf));
     const headers = partHeaders(buf.toString("latin1", 0, split));
     const id = bareContentId(headers["content-id"] ?? "");
     const root =

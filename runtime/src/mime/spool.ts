@@ -69,14 +69,23 @@ export class Spool {
     return this.#dir !== undefined;
   }
 
-  /** Removes the directory and its files; a second call does nothing. */
+  /**
+   * Removes the directory and its files; a second call does nothing. When removing fails, the spool
+   * stays among the live ones: the exit hook tries again.
+   */
   async release(): Promise<void> {
     if (this.#released) return;
     this.#released = true;
+    // A directory never made (mkdtemp failed) leaves nothing to remove.
+    const path = await this.#dir?.catch(() => undefined);
+    if (path !== undefined) {
+      const removed = await rm(path, { recursive: true, force: true }).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) return;
+    }
     live.delete(this);
-    const dir = this.#dir;
-    if (dir === undefined) return;
-    await rm(await dir, { recursive: true, force: true }).catch(() => undefined);
   }
 
   /** `release`, synchronously (process exit). */

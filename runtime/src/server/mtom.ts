@@ -11,11 +11,11 @@ import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { readMtomStream, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
 import { Spool } from "../mime/spool.js";
 import { bodyChunks as bodyChunksOf } from "../mime/multipart.js";
-import { once } from "node:events";
 import type { XopAttachments } from "../xml/decode-options.js";
 import { bodyChunks, xmlBody } from "./body.js";
 import type { Served } from "./call.js";
 import { HttpProblem, soapFault } from "./respond.js";
+import { drained } from "./stream.js";
 
 /** Requests that came as MTOM packages: `"auto"` answers them in kind. */
 const viaMtom = new WeakSet<IncomingMessage>();
@@ -126,12 +126,13 @@ export function responsePolicy(
 /**
  * Sends an MTOM package: its parts as they are, the attachments not copied, a Blob's or a stream's
  * read as the socket takes them (chunked when a stream's length is unknown). A part that fails to
- * read after the first byte closes the connection: the status was sent already.
+ * read after the first byte closes the connection, `failed` told why: the status was sent already.
  */
 export async function sendPackage(
   res: ServerResponse,
   status: number,
   pkg: MtomBody,
+  failed: (error: unknown) => void,
 ): Promise<void> {
   if (res.headersSent) return;
   const length = pkg.body.length;
@@ -143,12 +144,15 @@ export async function sendPackage(
     "Content-Type": pkg.contentType,
   });
   try {
+    // Leaving the loop early (the client gone) cancels the part being read.
     for await (const chunk of bodyChunksOf(pkg.body.chunks)) {
       if (res.destroyed) return;
-      if (!res.write(chunk)) await once(res, "drain");
+      if (!res.write(chunk)) await drained(res);
+      if (res.destroyed) return;
     }
     res.end();
-  } catch {
+  } catch (e) {
+    failed(e);
     res.destroy();
   }
 }

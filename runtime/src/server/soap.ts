@@ -369,7 +369,14 @@ async function call(
     );
     return serverFault(res, version);
   }
-  if (pkg) return sendPackage(res, 200, pkg);
+  if (pkg)
+    return sendPackage(res, 200, pkg, (e) =>
+      s.log(
+        `wsdl-tsgen: ${s.service.name}.${routed.name}: an attachment failed to read while its ` +
+          "answer was sent: connection closed",
+        e,
+      ),
+    );
   send(res, 200, xml, SOAP_CT[version]);
 }
 

@@ -233,8 +233,11 @@ function writeHead(t: StreamTarget, length?: number): void {
   });
 }
 
-/** The socket has taken what was written, or the connection closed. */
-function drained(res: ServerResponse): Promise<void> {
+/**
+ * The socket has taken what was written, or the connection closed (a response emits 'close', not
+ * 'error', when its client goes away, so waiting for 'drain' alone would never end).
+ */
+export function drained(res: ServerResponse): Promise<void> {
   if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
