@@ -9,8 +9,6 @@ import { generate, lengths, parsePattern, patternMatches, type Choose } from "./
 import { isNumberKind, numericSample, numericVariant, type NoSample } from "./numeric-sample.js";
 import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
 
-export type { NoSample };
-
 export const always0: Choose = () => 0;
 
 /** Stand-ins of the built-in types converted as strings, by their XSD name. */
