@@ -145,7 +145,8 @@ function checkListSample(
   cx.diagnostics.add(
     diagnostic(
       "SAMPLE_PATTERN_UNMET",
-      `${name}: its ${unmet.join(", ")} facets are not met by samples, which give it two items; samples give it values the schema may refuse`,
+      `${name}: its ${unmet.join(", ")} facets are not met by samples, which give it two ` +
+        "items; samples give it values the schema may refuse",
       at,
       "warning",
     ),

@@ -85,7 +85,8 @@ describe("facets the sample builder once skipped without a word", () => {
   const codes = async (name: string, simple: string) =>
     (await run(name, simple)).r.diagnostics.map((d) => d.code);
   const restriction = (base: string, facets: string) =>
-    `      <xs:simpleType name="Code"><xs:restriction base="${base}">${facets}</xs:restriction></xs:simpleType>`;
+    `      <xs:simpleType name="Code"><xs:restriction base="${base}">${facets}` +
+    "</xs:restriction></xs:simpleType>";
 
   it("bounds of a date: an inclusive one met, exclusive ones alone said", async () => {
     expect(
@@ -110,8 +111,9 @@ describe("facets the sample builder once skipped without a word", () => {
     expect(await codes("inf.wsdl", inf)).toEqual(["SAMPLE_PATTERN_UNMET"]);
   });
 
-  it("a restriction of a union: its patterns checked against its members, other facets said", async () => {
-    const union = `      <xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/></xs:simpleType>`;
+  it("a union's restriction: its patterns checked on its members, other facets said", async () => {
+    const union =
+      '<xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/>' + "</xs:simpleType>";
     const ok = `${union}\n${restriction("n:U", '<xs:pattern value="true|\\d"/>')}`;
     expect(await codes("union-ok.wsdl", ok)).toEqual([]);
     const none = `${union}\n${restriction("n:U", '<xs:pattern value="[a-c]+"/>')}`;
@@ -122,7 +124,8 @@ describe("facets the sample builder once skipped without a word", () => {
 
   it("a restriction of a list: an item count of two met, a pattern said", async () => {
     const list = `      <xs:simpleType name="L"><xs:list itemType="xs:int"/></xs:simpleType>`;
-    const count = `${list}\n${restriction("n:L", '<xs:minLength value="1"/><xs:maxLength value="4"/>')}`;
+    const counts = '<xs:minLength value="1"/><xs:maxLength value="4"/>';
+    const count = `${list}\n${restriction("n:L", counts)}`;
     expect(await codes("list-count.wsdl", count)).toEqual([]);
     const one = `${list}\n${restriction("n:L", '<xs:length value="1"/>')}`;
     expect(await codes("list-one.wsdl", one)).toEqual(["SAMPLE_PATTERN_UNMET"]);
@@ -137,7 +140,8 @@ describe("facets the sample builder once skipped without a word", () => {
   it("bounds with a value between them are no contradiction, however close", async () => {
     const long = restriction(
       "xs:long",
-      '<xs:minExclusive value="9223372036854775806"/><xs:maxExclusive value="9223372036854775808"/>',
+      '<xs:minExclusive value="9223372036854775806"/>' +
+        '<xs:maxExclusive value="9223372036854775808"/>',
     );
     expect(await codes("long.wsdl", long)).toEqual([]);
     const tiny = restriction(
