@@ -85,7 +85,7 @@ export const LIMITATIONS = {
   WSDL_AMBIGUOUS_OPERATIONS:
     "operations of one binding whose requests cannot be told apart: the server serves the first",
   SAMPLE_PATTERN_UNMET:
-    "a simple type whose pattern the sample builder cannot meet within its other facets (or cannot read: an unknown Unicode block): samples (mocks, help pages) give it its kind's plain value, which the schema refuses",
+    "a simple type whose pattern the sample builder cannot meet within its other facets (or cannot read: an unknown Unicode block), or with a facet it does not meet (exclusive bounds of a date, a union's length, a list's pattern): samples (mocks, help pages) give it a value the schema refuses",
   XSD_SUBSTITUTE_SKIPPED:
     "a substitution group member of a simple type, whose values could not be told apart: not read or written in its head's place",
 } as const satisfies Record<string, string>;

@@ -18,7 +18,6 @@ export { EMBEDDED_DOCUMENT } from "./descriptors/embedded-wsdl.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
 export { CONTRACT_VERSION } from "./descriptors/contract.js";
 export { scalarText, always0 } from "./descriptors/scalar-sample.js";
-export type { NoSample } from "./descriptors/scalar-sample.js";
 export type { Facets, ScalarDesc } from "./descriptors/types.js";
 // The machinery under the public API: tests, benchmarks and tools use it, generated code does not.
 export { formatScalar } from "./scalars/scalars.js";

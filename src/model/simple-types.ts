@@ -11,7 +11,8 @@ import { builtinType, XS_STRING } from "./builtins.js";
 import type { BuiltinType, Mutable, SimpleType, TypeRef } from "./model.js";
 import { EXPECTED, type SchemaIndex } from "./schema-index.js";
 import type { DiagnosticBag } from "../diagnostics.js";
-import { always0, scalarText, type Facets, type ScalarDesc } from "@wsdl-tsgen/runtime/internal";
+import { always0, scalarText, type Facets } from "@wsdl-tsgen/runtime/internal";
+import { simpleDesc } from "./scalar-desc.js";
 import { recovery } from "../recovery.js";
 import { diagnostic } from "../diagnostics.js";
 
@@ -75,7 +76,8 @@ export function mapSimpleType(
     );
     if (facets) st.facets = facets;
     if (base.kind === "simple" && base.union) st.union = base.union;
-    if (r.facets) checkSample(cx, st, raw.loc);
+    if (st.list) checkListSample(cx, st, r.facets, r.enumeration, raw.loc);
+    else if (r.facets) checkSample(cx, st, raw.loc);
   } else if (raw.list) {
     const l = raw.list;
     const item = simpleOrBuiltin(cx, l.itemType, l.inline, schema, `${hint}Item`, raw.loc);
@@ -98,13 +100,7 @@ export function mapSimpleType(
  */
 function checkSample(cx: SimpleContext, st: Mutable<SimpleType>, at: SourceLocation): void {
   if (!st.facets || st.enumeration.length > 0) return;
-  const desc: ScalarDesc = {
-    k: "scalar",
-    s: st.base.scalar,
-    facets: st.facets,
-    ...(st.base.name.local !== st.base.scalar ? { xsd: st.base.name.local } : {}),
-  };
-  const text = scalarText(desc, () => "0", false, always0);
+  const text = scalarText(simpleDesc(st), () => "0", false, always0);
   if (typeof text === "string") return;
   const name = st.name ? `the type {${st.name.ns}}${st.name.local}` : "an anonymous simple type";
   if (text.none === "contradiction")
@@ -124,6 +120,37 @@ function checkSample(cx: SimpleContext, st: Mutable<SimpleType>, at: SourceLocat
         "warning",
       ),
     );
+}
+
+/**
+ * Says where a restriction of a list has facets its samples (two items of the item type) do not
+ * meet: the item count of its length facets is met, its patterns and enumeration are not.
+ */
+function checkListSample(
+  cx: SimpleContext,
+  st: Mutable<SimpleType>,
+  facets: Facets | undefined,
+  enumeration: readonly string[],
+  at: SourceLocation,
+): void {
+  const { length, minLength, maxLength, ...rest } = facets ?? {};
+  const counts = (length ?? 2) === 2 && (minLength ?? 0) <= 2 && (maxLength ?? 2) >= 2;
+  const unmet = [
+    ...(counts ? [] : ["length"]),
+    ...Object.keys(rest),
+    ...(enumeration.length > 0 ? ["enumeration"] : []),
+  ];
+  if (unmet.length === 0) return;
+  const name = st.name ? `the list type {${st.name.ns}}${st.name.local}` : "an anonymous list type";
+  cx.diagnostics.add(
+    diagnostic(
+      "SAMPLE_PATTERN_UNMET",
+      `${name}: its ${unmet.join(", ")} facets are not met by samples, which give it two ` +
+        "items; samples give it values the schema may refuse",
+      at,
+      "warning",
+    ),
+  );
 }
 
 /**

@@ -80,3 +80,74 @@ describe("facets in the descriptors, and facets no sample meets", () => {
     expect(pattern.strict.model).toBeUndefined();
   });
 });
+
+describe("facets the sample builder once skipped without a word", () => {
+  const codes = async (name: string, simple: string) =>
+    (await run(name, simple)).r.diagnostics.map((d) => d.code);
+  const restriction = (base: string, facets: string) =>
+    `      <xs:simpleType name="Code"><xs:restriction base="${base}">${facets}` +
+    "</xs:restriction></xs:simpleType>";
+
+  it("bounds of a date: an inclusive one met, exclusive ones alone said", async () => {
+    expect(
+      await codes("date-in.wsdl", restriction("xs:date", '<xs:minInclusive value="2020-01-01"/>')),
+    ).toEqual([]);
+    const ex = await run(
+      "date-ex.wsdl",
+      restriction("xs:date", '<xs:minExclusive value="2020-01-01"/>'),
+    );
+    expect(ex.r.diagnostics).toEqual([
+      expect.objectContaining({ code: "SAMPLE_PATTERN_UNMET", line: ex.line }),
+    ]);
+  });
+
+  it("a double's bounds with an exponent are met; an INF bound is said", async () => {
+    const e = restriction(
+      "xs:double",
+      '<xs:minInclusive value="1E1"/><xs:maxInclusive value="1E2"/>',
+    );
+    expect(await codes("exp.wsdl", e)).toEqual([]);
+    const inf = restriction("xs:double", '<xs:maxExclusive value="INF"/>');
+    expect(await codes("inf.wsdl", inf)).toEqual(["SAMPLE_PATTERN_UNMET"]);
+  });
+
+  it("a union's restriction: its patterns checked on its members, other facets said", async () => {
+    const union =
+      '<xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/>' + "</xs:simpleType>";
+    const ok = `${union}\n${restriction("n:U", '<xs:pattern value="true|\\d"/>')}`;
+    expect(await codes("union-ok.wsdl", ok)).toEqual([]);
+    const none = `${union}\n${restriction("n:U", '<xs:pattern value="[a-c]+"/>')}`;
+    expect(await codes("union-none.wsdl", none)).toEqual(["SAMPLE_PATTERN_UNMET"]);
+    const length = `${union}\n${restriction("n:U", '<xs:maxLength value="3"/>')}`;
+    expect(await codes("union-length.wsdl", length)).toEqual(["SAMPLE_PATTERN_UNMET"]);
+  });
+
+  it("a restriction of a list: an item count of two met, a pattern said", async () => {
+    const list = `      <xs:simpleType name="L"><xs:list itemType="xs:int"/></xs:simpleType>`;
+    const counts = '<xs:minLength value="1"/><xs:maxLength value="4"/>';
+    const count = `${list}\n${restriction("n:L", counts)}`;
+    expect(await codes("list-count.wsdl", count)).toEqual([]);
+    const one = `${list}\n${restriction("n:L", '<xs:length value="1"/>')}`;
+    expect(await codes("list-one.wsdl", one)).toEqual(["SAMPLE_PATTERN_UNMET"]);
+    const pattern = `${list}\n${restriction("n:L", '<xs:pattern value="\\d+( \\d+)*"/>')}`;
+    const p = await run("list-pattern.wsdl", pattern);
+    expect(p.r.diagnostics).toEqual([
+      expect.objectContaining({ code: "SAMPLE_PATTERN_UNMET", line: p.line }),
+    ]);
+    expect(p.r.diagnostics[0]!.message).toContain("pattern");
+  });
+
+  it("bounds with a value between them are no contradiction, however close", async () => {
+    const long = restriction(
+      "xs:long",
+      '<xs:minExclusive value="9223372036854775806"/>' +
+        '<xs:maxExclusive value="9223372036854775808"/>',
+    );
+    expect(await codes("long.wsdl", long)).toEqual([]);
+    const tiny = restriction(
+      "xs:decimal",
+      '<xs:minExclusive value="0"/><xs:maxExclusive value="0.0000001"/>',
+    );
+    expect(await codes("tiny.wsdl", tiny)).toEqual([]);
+  });
+});

@@ -224,3 +224,46 @@ describe("element samples", () => {
     });
   });
 });
+
+describe("facets the builder once skipped: met, or said unmet", () => {
+  it("bounds of a date or a gYear: an inclusive bound itself; exclusive ones alone said", () => {
+    const date = text(scalar("date", { minInclusive: "2020-01-01" }));
+    expect(date).toBe("2020-01-01");
+    const year = scalar("string", { xsd: "gYear", minInclusive: "2010", maxExclusive: "2020" });
+    expect(text(year)).toBe("2010");
+    expect(text(scalar("dateTime", { minExclusive: "2020-01-01T00:00:00Z" }))).toMatchObject({
+      none: "unsupported",
+    });
+    expect(text(scalar("date", { totalDigits: 3 }))).toMatchObject({ none: "unsupported" });
+  });
+
+  it("float and double bounds written with an exponent are read as numbers", () => {
+    const t = text(scalar("double", { maxInclusive: "1E2", minInclusive: "2.5e1" }));
+    expect(Number(t)).toBeGreaterThanOrEqual(25);
+    expect(Number(t)).toBeLessThanOrEqual(100);
+    const small = text(scalar("float", { minExclusive: "0", maxExclusive: "1e-3" }));
+    expect(Number(small)).toBeGreaterThan(0);
+    expect(Number(small)).toBeLessThan(0.001);
+    expect(text(scalar("double", { maxInclusive: "INF" }))).toMatchObject({ none: "unsupported" });
+  });
+
+  it("a union's restriction: its patterns met by a member's value, other facets said", () => {
+    const members = [xs.int, scalar("string", { values: ["none"] })];
+    expect(text(scalar("string", { union: members, pattern: ["n.*"] }))).toBe("none");
+    expect(text(scalar("string", { union: members, pattern: ["\\d{3}"] }))).toMatch(/^\d{3}$/);
+    expect(text(scalar("string", { union: members, maxLength: 2 }))).toMatchObject({
+      none: "unsupported",
+    });
+  });
+
+  it("exclusive bounds compared exactly, and fraction digits taken from the bounds", () => {
+    const long = { minExclusive: "9223372036854775806", maxExclusive: "9223372036854775808" };
+    expect(text(scalar("long", long))).toBe("9223372036854775807");
+    expect(text(scalar("integer", long))).toBe("9223372036854775807");
+    const tiny = text(scalar("decimal", { minExclusive: "0", maxExclusive: "0.0000001" }));
+    expect(tiny).toMatch(/^0\.0000000[1-9]$/);
+    expect(text(scalar("int", { minExclusive: "5", maxExclusive: "6" }))).toMatchObject({
+      none: "contradiction",
+    });
+  });
+});

@@ -199,3 +199,13 @@ describe("ASMX date parameters (recorded dateNN cases)", () => {
   for (const [input, expected] of cases)
     it(JSON.stringify(input), () => expect(parseAsmxDateTime(input)).toBe(expected));
 });
+
+describe("a base64Binary value that is a Blob or a stream", () => {
+  it("is refused as text by name, saying it goes only as an MTOM attachment", () => {
+    for (const value of [new Blob([new Uint8Array([1])]), new ReadableStream()]) {
+      expect(() => formatScalar("base64Binary", value)).toThrow(ValueFormatError);
+      expect(() => formatScalar("base64Binary", value)).toThrow(/only as an MTOM attachment/);
+    }
+    expect(formatScalar("base64Binary", new Uint8Array([1, 2]))).toBe("AQI=");
+  });
+});

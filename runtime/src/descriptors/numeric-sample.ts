@@ -10,7 +10,7 @@ import type { Choose } from "./xsd-regex.js";
 
 /** Why a scalar has no sample: facets no value meets, or a pattern the builder cannot meet. */
 export interface NoSample {
-  readonly none: "contradiction" | "pattern";
+  readonly none: "contradiction" | "pattern" | "unsupported";
   readonly why: string;
 }
 
@@ -24,20 +24,42 @@ const INTEGER_RANGES: Partial<
   ...BIGINT_RANGES,
 };
 const DECIMALS = new Set<ScalarKind>(["decimal", "float", "double"]);
-const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
+const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?\s*$/;
+
+/** Whether a kind's values are numbers, whose bounds and digits numericSample meets. */
+export const isNumberKind = (kind: ScalarKind): boolean =>
+  kind in INTEGER_RANGES || DECIMALS.has(kind);
+
+/**
+ * A decimal or float lexical as [sign, integer digits, fraction digits], its exponent (`1E2`,
+ * a float's or double's bound) moved into the point; undefined when not a number (INF, NaN).
+ */
+function digitsOf(text: string): readonly [string, string, string] | undefined {
+  const m = DECIMAL.exec(text);
+  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return undefined;
+  const exp = Number(m[4] ?? "0");
+  const all = (m[2] ?? "") + (m[3] ?? "");
+  const point = (m[2] ?? "").length + exp;
+  const padded = point < 0 ? "0".repeat(-point) + all : all.padEnd(point, "0");
+  const at = Math.max(point, 0);
+  return [m[1] ?? "", padded.slice(0, at), padded.slice(at)];
+}
+
+/** The fraction digits a number lexical is written with, its exponent counted. */
+const fractionOf = (text: string): number => digitsOf(text)?.[2].replace(/0+$/, "").length ?? 0;
 
 /** `text` (a decimal lexical) times 10^scale, rounded down or up; undefined when not a decimal. */
 function scaled(text: string, scale: number, up: boolean): bigint | undefined {
-  const m = DECIMAL.exec(text);
-  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return undefined;
-  const frac = m[3] ?? "";
+  const m = digitsOf(text);
+  if (!m) return undefined;
+  const frac = m[2];
   const kept = (frac + "0".repeat(scale)).slice(0, scale);
-  let n = BigInt((m[2] || "0") + kept);
+  let n = BigInt((m[1] || "0") + kept);
   const cut = /[1-9]/.test(frac.slice(scale));
-  if (m[1] === "-") n = -n;
+  if (m[0] === "-") n = -n;
   // Digits cut off move the value toward zero: round it the way asked.
-  if (cut && up && m[1] !== "-") n += 1n;
-  if (cut && !up && m[1] === "-") n -= 1n;
+  if (cut && up && m[0] !== "-") n += 1n;
+  if (cut && !up && m[0] === "-") n -= 1n;
   return n;
 }
 
@@ -77,20 +99,19 @@ function bounds(kind: ScalarKind, f: Facets, scale: number) {
   return { lo, hi };
 }
 
+/** The bounds a type sets, as written. */
+const boundsOf = (f: Facets): string[] =>
+  [f.minInclusive, f.maxInclusive, f.minExclusive, f.maxExclusive].filter(
+    (v): v is string => v !== undefined,
+  );
+
 /** Whether a number kind's bounds or digits restrict it. */
 const restricts = (f: Facets): boolean =>
-  [
-    f.minInclusive,
-    f.maxInclusive,
-    f.minExclusive,
-    f.maxExclusive,
-    f.totalDigits,
-    f.fractionDigits,
-  ].some((v) => v !== undefined);
+  boundsOf(f).length > 0 || f.totalDigits !== undefined || f.fractionDigits !== undefined;
 
 /**
  * A value of `kind` that meets the facets' bounds and digits: `stand` when it does, else the one
- * nearest it (moved by a chosen step, when seeded).
+ * nearest it (moved by a chosen step, when seeded). Kinds not numbers: `orderedSample`.
  */
 export function numericSample(
   kind: ScalarKind,
@@ -98,9 +119,15 @@ export function numericSample(
   stand: string,
   choose: Choose,
 ): string | NoSample {
+  if (!isNumberKind(kind)) return orderedSample(kind, f, stand);
+  if (!restricts(f)) return stand;
+  const unread = boundsOf(f).find((b) => digitsOf(b) === undefined);
+  if (unread !== undefined)
+    return { none: "unsupported", why: `the bound '${unread}' is not met by samples` };
   const integer = kind in INTEGER_RANGES;
-  if ((!integer && !DECIMALS.has(kind)) || !restricts(f)) return stand;
-  const most = integer ? 0 : (f.fractionDigits ?? 6);
+  // Without fractionDigits, one digit past the bounds' own leaves room between any two of them.
+  const finest = Math.max(6, ...boundsOf(f).map((b) => fractionOf(b) + 1));
+  const most = integer ? 0 : (f.fractionDigits ?? finest);
   const least = integer ? 0 : Math.min(most, f.fractionDigits ?? 2);
   // The fewest fraction digits with a value in the bounds: 1.5 → 2 under fractionDigits="0".
   for (let scale = least; scale <= most; scale++) {
@@ -120,6 +147,20 @@ export function numericSample(
     return format(v, scale);
   }
   return { none: "contradiction", why: `no ${kind} value lies within the bounds and digits` };
+}
+
+/**
+ * A value of a kind ordered otherwise than numbers (dates, times, durations, gYear…) within its
+ * bounds: an inclusive bound itself, which a valid schema keeps within the others. Exclusive
+ * bounds alone, and digits, are not met: said so.
+ */
+function orderedSample(kind: ScalarKind, f: Facets, stand: string): string | NoSample {
+  if (f.totalDigits !== undefined || f.fractionDigits !== undefined)
+    return { none: "unsupported", why: `digits facets of a ${kind} value are not met by samples` };
+  if (boundsOf(f).length === 0) return stand;
+  const inclusive = f.minInclusive ?? f.maxInclusive;
+  if (inclusive !== undefined) return inclusive.trim();
+  return { none: "unsupported", why: `exclusive bounds of a ${kind} value are not met by samples` };
 }
 
 /**

@@ -6,10 +6,8 @@
  */
 import type { Facets, ScalarDesc } from "./types.js";
 import { generate, lengths, parsePattern, patternMatches, type Choose } from "./xsd-regex.js";
-import { numericSample, numericVariant, type NoSample } from "./numeric-sample.js";
+import { isNumberKind, numericSample, numericVariant, type NoSample } from "./numeric-sample.js";
 import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
-
-export type { NoSample };
 
 export const always0: Choose = () => 0;
 
@@ -43,7 +41,7 @@ const SPACED = new Set(["string", "normalizedString", "token", "anySimpleType", 
 export const lexicalType = (d: ScalarDesc): string => d.xsd ?? d.s;
 
 /** The unrestricted stand-in of a kind (sample-values.ts), required or optional. */
-export type PlainOf = (kind: ScalarKind, optional: boolean) => string;
+type PlainOf = (kind: ScalarKind, optional: boolean) => string;
 
 /**
  * A sample's text for one scalar (one item of a list): `choose` picks among values that fit, and
@@ -59,7 +57,8 @@ export function scalarText(
 ): string | NoSample {
   if (d.values && d.values.length > 0)
     return d.values[(choose(d.values.length) + index) % d.values.length]!;
-  if (d.union && d.union.length > 0) return unionText(d.union, plainOf, optional, choose, index);
+  if (d.union && d.union.length > 0)
+    return unionText(d.union, d.facets, plainOf, optional, choose, index);
   const plain = plainOf(d.s, optional);
   const type = lexicalType(d);
   const stand = STRING_STAND_INS[type]?.[optional ? 1 : 0] ?? plain;
@@ -67,12 +66,17 @@ export function scalarText(
   if (!f) return variant(d, stand, index);
   const contradiction = contradictionOf(f);
   if (contradiction) return { none: "contradiction", why: contradiction };
-  if (f.pattern && f.pattern.length > 0) return patternText(d, f, stand, choose, index);
-  if (d.s !== "string" && d.s !== "anyType" && d.s !== "hexBinary" && d.s !== "base64Binary") {
-    const t = numericSample(d.s, f, stand, choose);
+  // A kind ordered otherwise than numbers starts from its inclusive bound, when it has bounds.
+  const own = isNumberKind(d.s) ? stand : numericSample(d.s, f, stand, choose);
+  if (typeof own !== "string") return own;
+  if (f.pattern && f.pattern.length > 0) return patternText(d, f, own, choose, index);
+  if (isNumberKind(d.s)) {
+    const t = numericSample(d.s, f, own, choose);
     return typeof t === "string" ? numericVariant(d.s, f, t, index) : t;
   }
-  return suffixed(type, f, lengthText(type, f, stand, SPACED.has(type)), index);
+  if (d.s !== "string" && d.s !== "anyType" && d.s !== "hexBinary" && d.s !== "base64Binary")
+    return own;
+  return suffixed(type, f, lengthText(type, f, own, SPACED.has(type)), index);
 }
 
 /** The types a suffix keeps valid (a name, a token, a URI): an item's number is added to them. */
@@ -117,23 +121,44 @@ function suffixed(type: string, f: Facets, text: string | NoSample, index: numbe
   return n >= lo && n <= hi ? s : text;
 }
 
-/** The first member (from a chosen one on) that has a sample. */
+/**
+ * The first member (from a chosen one on) that has a sample meeting the union's own facets: only
+ * patterns restrict a union (each member tried with them added); any other facet is said unmet.
+ */
 function unionText(
   members: readonly ScalarDesc[],
+  f: Facets | undefined,
   plainOf: PlainOf,
   optional: boolean,
   choose: Choose,
   index: number,
 ): string | NoSample {
+  const other = Object.keys(f ?? {}).find((k) => k !== "pattern");
+  if (other !== undefined)
+    return { none: "unsupported", why: `the ${other} facet of a union is not met by samples` };
+  const patterns = f?.pattern ?? [];
+  const nodes = patterns.map(parsePattern);
+  const unread = patterns.findIndex((_, i) => nodes[i] === undefined);
+  if (unread >= 0) return { none: "pattern", why: `the pattern '${patterns[unread]}' is not read` };
   const start = choose(members.length);
   let last: NoSample = { none: "contradiction", why: "no member type of the union has a value" };
   for (let i = 0; i < members.length; i++) {
-    const m = members[(start + i) % members.length]!;
+    const m = withPatterns(members[(start + i) % members.length]!, patterns);
     const t = scalarText(m, plainOf, optional, choose, index);
-    if (typeof t === "string") return t;
-    last = t;
+    if (typeof t === "string" && nodes.every((n) => patternMatches(n!, t))) return t;
+    last =
+      typeof t === "string"
+        ? { none: "pattern", why: `no member's value matches the union's patterns` }
+        : t;
   }
   return last;
+}
+
+/** A union member with the union's patterns added to its own. */
+function withPatterns(m: ScalarDesc, patterns: readonly string[]): ScalarDesc {
+  if (patterns.length === 0) return m;
+  const pattern = [...(m.facets?.pattern ?? []), ...patterns];
+  return { ...m, facets: { ...m.facets, pattern } };
 }
 
 /** The length a value of `f` must have at least and at most (characters, or octets of binary). */
@@ -141,22 +166,17 @@ function lengthBounds(f: Facets): readonly [number, number] {
   return [f.length ?? f.minLength ?? 0, f.length ?? f.maxLength ?? Infinity];
 }
 
-/** Facets no value meets, said in words; undefined when some value may. */
-export function contradictionOf(f: Facets): string | undefined {
+/**
+ * Length and digits facets no value meets, said in words; undefined when some value may. Bounds
+ * are left to numericSample, which compares them exactly.
+ */
+function contradictionOf(f: Facets): string | undefined {
   const [lo, hi] = lengthBounds(f);
   if (f.length !== undefined && f.minLength !== undefined && f.minLength > f.length)
     return `minLength ${f.minLength} is above length ${f.length}`;
   if (f.length !== undefined && f.maxLength !== undefined && f.maxLength < f.length)
     return `maxLength ${f.maxLength} is below length ${f.length}`;
   if (lo > hi) return `minLength ${lo} is above maxLength ${hi}`;
-  const min = f.minInclusive ?? f.minExclusive;
-  const max = f.maxInclusive ?? f.maxExclusive;
-  if (min !== undefined && max !== undefined && isNumber(min) && isNumber(max)) {
-    const [a, b] = [Number(min), Number(max)];
-    const open = f.minInclusive === undefined || f.maxInclusive === undefined;
-    if (a > b || (open && a === b))
-      return `the lower bound ${min} is not below the upper bound ${max}`;
-  }
   if (
     f.totalDigits !== undefined &&
     f.fractionDigits !== undefined &&
@@ -165,8 +185,6 @@ export function contradictionOf(f: Facets): string | undefined {
     return `fractionDigits ${f.fractionDigits} is above totalDigits ${f.totalDigits}`;
   return undefined;
 }
-
-const isNumber = (s: string): boolean => /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(s);
 
 /** `stand` made as long as the length facets ask, keeping to the characters of its type. */
 function lengthText(type: string, f: Facets, stand: string, spaced: boolean): string | NoSample {
@@ -205,11 +223,12 @@ function patternText(
   const fits = (s: string): boolean => {
     const n = [...s].length;
     if (n < lo || n > hi || !nodes.every((node) => patternMatches(node!, s))) return false;
-    if (d.s === "string" || d.s === "anyType") return true;
-    try {
-      parseScalar(d.s, s);
-    } catch {
-      return false;
+    if (d.s !== "string" && d.s !== "anyType") {
+      try {
+        parseScalar(d.s, s);
+      } catch {
+        return false;
+      }
     }
     return numericSample(d.s, f, s, () => 0) === s;
   };

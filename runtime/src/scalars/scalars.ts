@@ -170,6 +170,11 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
 }
 
 function wrong(kind: ScalarKind, value: unknown): never {
+  // A Blob or a stream is written only as an MTOM part: as text it would have to be read whole.
+  if (kind === "base64Binary" && (value instanceof Blob || value instanceof ReadableStream))
+    throw new ValueFormatError(
+      "a base64Binary value that is a Blob or a ReadableStream is sent only as an MTOM attachment; expected a Uint8Array, or the client's or handler's mtom option on",
+    );
   const shown =
     typeof value === "bigint"
       ? `${value}n`

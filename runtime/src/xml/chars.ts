@@ -171,14 +171,14 @@ const proto = Buffer.prototype as Partial<DirectSlices>;
 const DIRECT = typeof proto.utf8Slice === "function" && typeof proto.latin1Slice === "function";
 
 /** The UTF-8 bytes `start .. end` of `bytes` (within it) as a string. */
-export function utf8Of(bytes: Buffer, start: number, end: number): string {
+function utf8Of(bytes: Buffer, start: number, end: number): string {
   return DIRECT
     ? (bytes as unknown as DirectSlices).utf8Slice(start, end)
     : bytes.toString("utf8", start, end);
 }
 
 /** The bytes `start .. end` of `bytes` (within it) as Latin-1, one character per byte. */
-export function latin1Of(bytes: Buffer, start: number, end: number): string {
+function latin1Of(bytes: Buffer, start: number, end: number): string {
   return DIRECT
     ? (bytes as unknown as DirectSlices).latin1Slice(start, end)
     : bytes.toString("latin1", start, end);

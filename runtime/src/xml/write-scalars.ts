@@ -187,17 +187,7 @@ export function scalarElement(type: ScalarDesc, open: string, close: string): Sc
 const partOrText =
   (text: Text): Text =>
   (value) =>
-    (binaryPart !== undefined && isPartContent(value) && binaryPart(value)) ||
-    text(notStreamed(value));
-
-/** A Blob or a stream is written only as an MTOM part: as text it would have to be read whole. */
-function notStreamed(value: unknown): unknown {
-  if (value instanceof Blob || value instanceof ReadableStream)
-    throw new ValueFormatError(
-      "a base64Binary value that is a Blob or a ReadableStream is sent only as an MTOM attachment; expected a Uint8Array, or the client's or handler's mtom option on",
-    );
-  return value;
-}
+    (binaryPart !== undefined && isPartContent(value) && binaryPart(value)) || text(value);
 
 /** One element of a scalar type holding `value` (not null). */
 export function writeScalar(e: ScalarElement, value: unknown): string {

@@ -1,6 +1,6 @@
 /** The descriptors of simple types: `xs.duration`, `scalar("string", { maxLength: 16, … })`. */
 import type { BuiltinType, SimpleType, TypeRef } from "../../model/model.js";
-import { xs } from "@wsdl-tsgen/runtime";
+import { xsdName } from "../../model/scalar-desc.js";
 import { rt, type EmitContext } from "../context.js";
 import { array, call, object, type Code } from "../code.js";
 
@@ -33,19 +33,6 @@ export function scalarCall(ctx: EmitContext, t: SimpleType, seen = new Set<Simpl
 /** A union member's descriptor, written in place (members are small: built-ins, enumerations). */
 const memberExpr = (ctx: EmitContext, m: BuiltinType | SimpleType, seen: Set<SimpleType>): Code =>
   m.kind === "builtin" ? builtinExpr(ctx, m) : scalarCall(ctx, m, seen);
-
-/**
- * The XSD built-in a type's values are of, when the runtime's `xs` knows it apart from its kind.
- */
-function xsdName(b: BuiltinType): string | undefined {
-  const local = b.name.local;
-  return local !== b.scalar && XS_STRING_NAMES.has(local) ? local : undefined;
-}
-const XS_STRING_NAMES: ReadonlySet<string> = new Set(
-  Object.entries(xs)
-    .filter(([k, d]) => k !== d.s)
-    .map(([k]) => k),
-);
 
 /** `xs.int`, `xs.duration`: a built-in's descriptor. */
 export const builtinExpr = (ctx: EmitContext, b: BuiltinType): string =>

@@ -9,7 +9,7 @@ import type { RawAny, RawElement } from "../../parse/xsd.js";
 import { NS } from "../../parse/namespaces.js";
 
 /** A namespace no schema declares elements in: what fills `##any` and `##other` wildcards. */
-export const SAMPLE_ANY_NS = "urn:wsdl-tsgen:sample";
+const SAMPLE_ANY_NS = "urn:wsdl-tsgen:sample";
 
 /** A global element declaration, with the namespace of its schema. */
 export interface DeclaredElement {
