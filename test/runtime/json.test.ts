@@ -29,6 +29,18 @@ describe("jsonReplacer", () => {
     });
   });
 
+  it("writes INF, -INF and NaN by their XSD names, which a response file revives", () => {
+    const value = { a: Infinity, b: -Infinity, c: NaN, d: 1.5 };
+    // Plain JSON.stringify writes each of them as null: the value is lost.
+    expect(JSON.parse(JSON.stringify(value))).toEqual({ a: null, b: null, c: null, d: 1.5 });
+    expect(JSON.parse(JSON.stringify(value, jsonReplacer))).toEqual({
+      a: "INF",
+      b: "-INF",
+      c: "NaN",
+      d: 1.5,
+    });
+  });
+
   it("leaves every other value as JSON.stringify writes it", () => {
     const plain = { a: [1, "x", null, true], b: { c: 1.5 } };
     expect(JSON.stringify(plain, jsonReplacer)).toBe(JSON.stringify(plain));

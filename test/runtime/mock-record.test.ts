@@ -18,8 +18,19 @@ const Key = complex("Key", () => [
   field("Hex", NS, xs.hexBinary),
   field("Raw", NS, xs.base64Binary),
 ]);
+const Reading = complex("Reading", () => [
+  field("High", NS, xs.double),
+  field("Low", NS, xs.double),
+  field("Odd", NS, xs.float),
+  field("Plain", NS, xs.double),
+]);
 const ops = soapOperations({
   GetKey: { action: `${NS}/GetKey`, request: undefined, response: field("Key", NS, Key) },
+  GetReading: {
+    action: `${NS}/GetReading`,
+    request: undefined,
+    response: field("Reading", NS, Reading),
+  },
 });
 
 describe("a recorded response", () => {
@@ -29,6 +40,14 @@ describe("a recorded response", () => {
     const body = JSON.parse(readFileSync(file, "utf8")) as { response: unknown };
     expect(body.response).toEqual({ Hex: "AAGr/w==", Raw: "CQgH" });
     expect(typedResult(ops["GetKey"]!, body.response)).toEqual(value);
+  });
+
+  it("replays INF, -INF and NaN, which plain JSON would write as null", () => {
+    const value = { High: Infinity, Low: -Infinity, Odd: NaN, Plain: 2.5 };
+    const file = writeRecording(tempDir(), "GetReading", {}, { value });
+    const body = JSON.parse(readFileSync(file, "utf8")) as { response: unknown };
+    expect(body.response).toEqual({ High: "INF", Low: "-INF", Odd: "NaN", Plain: 2.5 });
+    expect(typedResult(ops["GetReading"]!, body.response)).toEqual(value);
   });
 });
 
