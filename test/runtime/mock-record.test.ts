@@ -42,6 +42,18 @@ describe("a recorded response", () => {
     expect(typedResult(ops["GetKey"]!, body.response)).toEqual(value);
   });
 
+  it("replays a redacted binary, number or date as its type's plainest value", () => {
+    const redacted = { Hex: "[redacted]", Raw: "[redacted]" };
+    expect(typedResult(ops["GetKey"]!, redacted)).toEqual({
+      Hex: new Uint8Array(0),
+      Raw: new Uint8Array(0),
+    });
+    const numbers = { High: "[redacted]", Low: 1, Odd: "[redacted]", Plain: 2 };
+    expect(typedResult(ops["GetReading"]!, numbers)).toEqual({ High: 0, Low: 1, Odd: 0, Plain: 2 });
+    // Any other text where the schema wants no string is still the file's mistake, by its path.
+    expect(() => typedResult(ops["GetReading"]!, { High: "[secret]" })).toThrow(/response\.High/);
+  });
+
   it("replays INF, -INF and NaN, which plain JSON would write as null", () => {
     const value = { High: Infinity, Low: -Infinity, Odd: NaN, Plain: 2.5 };
     const file = writeRecording(tempDir(), "GetReading", {}, { value });

@@ -6,14 +6,29 @@
  */
 import type { BodyDesc, ComplexDesc, FieldDesc, TypeDesc } from "../../descriptors/types.js";
 import type { OperationDesc, ServiceDesc } from "../../descriptors/operations.js";
-import { parseScalar, ValueFormatError } from "../../scalars/scalars.js";
+import { parseScalar, ValueFormatError, type ScalarKind } from "../../scalars/scalars.js";
 import { writeElement } from "../../xml/writer.js";
 import { decodeDocument } from "../../xml/reader.js";
 import { decodeEnvelope } from "../../soap/envelope.js";
 import { XSD_NS, XSI_NS } from "../../xml/namespaces.js";
 import { childNode, nodeText, type XmlNode } from "../../support/xml-node.js";
 import { writeNode } from "../../xml/write-tree.js";
-import type { MockFault } from "./types.js";
+import { REDACTED, type MockFault } from "./types.js";
+
+/**
+ * What a redacted value of a type that is not a string replays: the type's plainest value, so a
+ * recording of a binary token or a numeric key still loads (the file keeps saying `[redacted]`).
+ */
+const REDACTED_AS: Partial<Record<ScalarKind, string>> = {
+  boolean: "false",
+  positiveInteger: "1",
+  negativeInteger: "-1",
+  dateTime: "0001-01-01T00:00:00",
+  date: "0001-01-01",
+  time: "00:00:00",
+  base64Binary: "",
+  hexBinary: "",
+};
 
 /** The operation a method stands for, on the service's SOAP ports first (as samples are built). */
 export function operationFor(service: ServiceDesc, method: string): OperationDesc | undefined {
@@ -98,8 +113,9 @@ function revive(type: TypeDesc, value: unknown, path: string): unknown {
     if (typeof value !== "string" || type.s === "string" || type.s === "anyType") return value;
     // A response file holds every binary as base64 (as the recorder writes it), hexBinary too.
     const kind = type.s === "hexBinary" ? "base64Binary" : type.s;
+    const text = value === REDACTED ? (REDACTED_AS[kind] ?? "0") : value;
     try {
-      return parseScalar(kind, value);
+      return parseScalar(kind, text);
     } catch (e) {
       throw e instanceof ValueFormatError ? new ValueFormatError(`${path}: ${e.message}`) : e;
     }
