@@ -44,6 +44,10 @@ describe("the pattern generator", () => {
     ["\\d+(\\.\\d{1,2})?", /^\d+(\.\d{1,2})?$/],
     ["[\\-+]?[0-9]*", /^[-+]?[0-9]*$/],
     ["\\p{IsBasicLatin}{2}", /^[\x00-\x7f]{2}$/],
+    ["\\p{IsThai}+", /^[\u0e00-\u0e7f]+$/],
+    ["[\\p{IsHiragana}\\p{IsKatakana}]{3}", /^[\u3040-\u30ff]{3}$/],
+    ["\\P{IsGreek}\\p{IsSpecials}", /^[^\u0370-\u03ff][\ufeff\ufff0-\ufffd]$/u],
+    ["\\p{IsPrivateUse}\\p{IsCJKUnifiedIdeographsExtensionB}", /^\p{Co}[\u{20000}-\u{2a6d6}]$/u],
     ["((a|b)c){2,3}|z", /^((a|b)c){2,3}$|^z$/],
     ["^$", /^\^\$$/],
   ];

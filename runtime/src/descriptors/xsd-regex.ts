@@ -2,9 +2,10 @@
  * XML Schema regular expressions (XSD Part 2, appendix F), read into a tree that can both make a
  * string matching the pattern (for samples: `patternSample`) and test one (`patternMatches`, so
  * that the patterns of several derivation steps can all be met). A pattern is anchored at both
- * ends; `^` and `$` are ordinary characters. Unicode blocks (`\p{IsBasicLatin}`) other than the
- * few listed are not known: such a pattern reads as undefined (`parsePattern`).
+ * ends; `^` and `$` are ordinary characters. A Unicode block (`\p{IsBasicLatin}`) is one of
+ * XSD 1.0's (xsd-blocks.ts); another name makes the pattern read as undefined (`parsePattern`).
  */
+import { BLOCKS } from "./xsd-blocks.js";
 
 /** A set of characters, as a test of one code point. */
 type CharSet = (cp: number) => boolean;
@@ -33,20 +34,6 @@ const not =
 const category = (name: string): CharSet => {
   const re = new RegExp(`^\\p{${name}}$`, "u");
   return (cp) => re.test(String.fromCodePoint(cp));
-};
-
-/** The Unicode blocks a pattern may name (`\p{IsBasicLatin}`): the common ones. */
-const BLOCKS: Readonly<Record<string, readonly [number, number]>> = {
-  BasicLatin: [0x0, 0x7f],
-  "Latin-1Supplement": [0x80, 0xff],
-  LatinExtended_A: [0x100, 0x17f],
-  "LatinExtended-A": [0x100, 0x17f],
-  "LatinExtended-B": [0x180, 0x24f],
-  Greek: [0x370, 0x3ff],
-  Cyrillic: [0x400, 0x4ff],
-  Arabic: [0x600, 0x6ff],
-  Hebrew: [0x590, 0x5ff],
-  CJKUnifiedIdeographs: [0x4e00, 0x9fff],
 };
 
 /** XML 1.0 (fifth edition) NameStartChar, which `\i` stands for, and NameChar (`\c`). */
@@ -225,9 +212,9 @@ class Parser {
 
 function categoryOrBlock(name: string): CharSet {
   if (name.startsWith("Is")) {
-    const block = BLOCKS[name.slice(2)];
+    const block = Object.hasOwn(BLOCKS, name.slice(2)) ? BLOCKS[name.slice(2)] : undefined;
     if (!block) throw new PatternSyntax(`an unknown block ${name}`);
-    return range(block[0], block[1]);
+    return anyOf(...block.map(([lo, hi]) => range(lo, hi)));
   }
   return category(name);
 }
@@ -256,13 +243,15 @@ const PREFERRED = [..."aAbBcC0123456789xyzXYZdefghijklmnopqrstuvwDEFGHIJKLMNOPQR
 );
 
 /**
- * A character of `set`: a preferred one (the `pick`-th that fits), else the first XML character.
+ * A character of `set`: a preferred one (the `pick`-th that fits), else the first XML character,
+ * in the supplementary planes last (`\p{IsGothic}` has none below them).
  */
 function charOf(set: CharSet, pick: number): string | undefined {
   const fits = PREFERRED.filter(set);
   if (fits.length > 0) return String.fromCodePoint(fits[pick % fits.length]!);
-  for (let cp = 0x20; cp <= 0xfffd; cp++)
-    if ((cp < 0xd800 || cp > 0xdfff) && set(cp)) return String.fromCodePoint(cp);
+  for (let cp = 0x20; cp <= 0x10ffff; cp++)
+    if ((cp < 0xd800 || (cp > 0xdfff && cp !== 0xfffe && cp !== 0xffff)) && set(cp))
+      return String.fromCodePoint(cp);
   return undefined;
 }
 
