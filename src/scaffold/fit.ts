@@ -1,8 +1,9 @@
 /**
  * The `fit` helper's layout: lines fitted to 100 columns, and nothing else, so that what a template
- * writes stays the template's. A JSDoc block is re-flowed at word boundaries; a code line that is
- * too long breaks its first bracketed list one item a line (`f(\n  a,\n  b,\n)`), as Prettier
- * would; a line that fits is left as it is.
+ * writes stays the template's. A JSDoc block is re-flowed at word boundaries, each list item and
+ * tag an entry of its own; a code line that is too long breaks its first bracketed list one item a
+ * line (`f(\n  a,\n  b,\n)`), as Prettier would, and so on for each line still too long; a line
+ * that fits is left as it is.
  */
 import { wrapLine } from "../emit/comments.js";
 import { PRINT_WIDTH as WIDTH } from "../emit/measure.js";
@@ -21,30 +22,56 @@ export function fit(text: string): string {
         continue;
       }
     }
-    out.push(line.length > WIDTH ? breakList(line) : line);
+    out.push(...fitCode(line));
   }
   return out.join("\n");
 }
 
+/** A code line over 100 columns broken at its first list, then each line still over, again. */
+function fitCode(line: string, depth = 0): string[] {
+  if (line.length <= WIDTH || depth > 8) return [line];
+  const broken = breakList(line).split("\n");
+  if (broken.length === 1) return broken;
+  return broken.flatMap((l) => fitCode(l, depth + 1));
+}
+
+/** A JSDoc line that starts an entry of its own: a list item (`- a`, `* a`, `1. a`) or a tag. */
+const ENTRY = /^(?:[-*+]|\d+[.)]|@\w+)\s/;
+
 /**
  * A `/** … *\/` block's paragraphs (runs of ` * ` lines between blank ` *` ones), at 100 columns.
+ * A list item or tag begins an entry of its own, its continuation lines indented under its text.
  */
 function reflow(block: readonly string[]): string[] {
   const indent = block[0]!.slice(0, block[0]!.indexOf("/**"));
   const prefix = `${indent} * `;
-  const paragraphs: string[][] = [[]];
+  const paragraphs: string[][][] = [[]];
   for (const l of block.slice(1, -1)) {
     const text = l.trim().replace(/^\*\s?/, "");
+    const entries = paragraphs[paragraphs.length - 1]!;
     if (text === "") paragraphs.push([]);
-    else paragraphs[paragraphs.length - 1]!.push(...text.split(/\s+/));
+    else if (entries.length === 0 || ENTRY.test(text)) entries.push(text.split(/\s+/));
+    else entries[entries.length - 1]!.push(...text.split(/\s+/));
   }
-  const body = paragraphs.filter((p) => p.length > 0).map((words) => wrapWords(words, prefix));
+  const body = paragraphs
+    .filter((p) => p.length > 0)
+    .map((entries) => entries.flatMap((words) => wrapEntry(words, prefix)));
   return [block[0]!, ...body.flatMap((p, i) => (i ? [`${indent} *`, ...p] : p)), block.at(-1)!];
 }
 
-/** Words filled into lines at `prefix`, as the generator's comments are (src/emit/comments.ts). */
-const wrapWords = (words: readonly string[], prefix: string): string[] =>
-  wrapLine(words.join(" "), WIDTH - prefix.length).map((l) => prefix + l);
+/**
+ * Words filled into lines at `prefix`, as the generator's comments are (src/emit/comments.ts); a
+ * list item's or tag's later lines are indented under the text after its marker.
+ */
+function wrapEntry(words: readonly string[], prefix: string): string[] {
+  const text = words.join(" ");
+  const width = WIDTH - prefix.length;
+  const head = wrapLine(text, width)[0] ?? "";
+  const rest = text.slice(head.length).trim();
+  if (rest === "") return [prefix + head];
+  const hang = ENTRY.test(`${words[0]} `) ? " ".repeat(words[0]!.length + 1) : "";
+  return [prefix + head, ...wrapLine(rest, width - hang.length).map((l) => prefix + hang + l)];
+}
 
 /** An over-long line with its first bracketed list broken one item a line, else as it is. */
 function breakList(line: string): string {

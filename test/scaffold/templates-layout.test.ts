@@ -43,6 +43,35 @@ describe("the fit helper", () => {
     expect(out.every((l) => l.length <= 100)).toBe(true);
     expect(out.slice(-3)).toEqual([" *", " * Next.", " */"]);
   });
+
+  it("keeps each list item and tag of a JSDoc an entry of its own, hanging its later lines", () => {
+    const words = "word ".repeat(25).trim();
+    const block = `/**\n * Items:\n * - one ${words}\n * - two\n * 1. three\n * @param x the ${words}\n */`;
+    const out = fit(block).split("\n");
+    expect(out[1]).toBe(" * Items:");
+    expect(out[2]).toMatch(/^ \* - one word/);
+    expect(out[3]).toMatch(/^ \*   word/);
+    expect(out).toContain(" * - two");
+    expect(out).toContain(" * 1. three");
+    const tag = out.findIndex((l) => l.startsWith(" * @param x the"));
+    expect(out[tag + 1]).toMatch(/^ \*        word/);
+    expect(out.every((l) => l.length <= 100)).toBe(true);
+  });
+
+  it("breaks again each line still too long after its first list is broken", () => {
+    const inner = Array.from({ length: 10 }, (_, i) => `argumentNumber${i}`).join(", ");
+    const long = `  handlers.set(key, createHandler(${inner}));`;
+    const out = fit(long).split("\n");
+    expect(out.every((l) => l.length <= 100)).toBe(true);
+    expect(out).toEqual([
+      "  handlers.set(",
+      "    key,",
+      "    createHandler(",
+      ...Array.from({ length: 10 }, (_, i) => `      argumentNumber${i},`),
+      "    ),",
+      "  );",
+    ]);
+  });
 });
 
 describe("a user's templates", () => {
