@@ -14,6 +14,7 @@ import { symbol } from "./generated-file.js";
 import { rtType, type EmitContext } from "./context.js";
 import { cat, sameJson, union, type Code } from "./code.js";
 import { binaryParts } from "../model/binary-forms.js";
+import { fieldOptional } from "../transform/occurrence.js";
 
 export type Mode = "output" | "input";
 
@@ -147,9 +148,6 @@ export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
   const one = occurrenceType(ctx, f, mode);
   return f.maxOccurs > 1 ? arrayOf(one) : one;
 }
-
-/** Whether the property is optional (`?:`). Repeated fields are always present, as arrays. */
-export const fieldOptional = (f: ElementField): boolean => f.maxOccurs <= 1 && f.minOccurs === 0;
 
 /** The resolved type of a typed operation result. */
 export function resultType(ctx: EmitContext, r: OperationResult, mode: Mode): Code {

@@ -120,6 +120,19 @@ describe("the schemas", () => {
     expect(check(messages, { ...row, Unknown: 1 })).toMatch(/additional/);
   });
 
+  it("require what the TypeScript input form requires: fixed values left out, bad fixed kept", async () => {
+    const wsdl = "fixtures/openapi/input-rules.wsdl";
+    const { plan, files } = await generateFiles(wsdl);
+    const put = openApiDocument(plan!)["components"].schemas.Put;
+    // Count's fixed value is no int, so the writer cannot supply it: both forms require it.
+    expect(put.required).toEqual(["mode", "Tags", "Name", "Count"]);
+    const types = files.find((f) => f.path.endsWith("types.ts"))!.content;
+    const input = types.slice(types.indexOf("interface PutInput"));
+    for (const left of ["version", "Kind", "Notes"]) expect(input).toMatch(`  ${left}?:`);
+    const output = types.slice(types.indexOf("interface Put {"));
+    for (const held of ["mode", "Tags", "Name", "Count"]) expect(output).toMatch(`  ${held}: `);
+  });
+
   it("answers faults as problem+json with the declared details", async () => {
     const doc = await documentOf("fixtures/message-service/api.wsdl");
     const responses = Object.values(doc["paths"]).map((p: any) => p.post.responses);

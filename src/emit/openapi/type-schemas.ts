@@ -19,6 +19,7 @@ import type {
 import { inFamily } from "../../model/value-shapes.js";
 import { concreteMembers } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
+import { inputAttrRequired, inputFieldOptional } from "../../transform/occurrence.js";
 import type { EmitPlan } from "../../transform/plan.js";
 import { simpleSchema, type JsonSchema } from "./scalar-schemas.js";
 
@@ -146,7 +147,7 @@ export class TypeSchemas {
   private attribute(a: AttributeField, properties: Schema, required: string[]): void {
     const prop = this.plan.names.prop(a);
     properties[prop] = this.described(this.simple(a.type), a.doc);
-    if (a.required && a.fixed === undefined) required.push(prop);
+    if (inputAttrRequired(a)) required.push(prop);
   }
 
   /** The fields' properties; gives each non-repeated choice's branches (`oneOf`). */
@@ -162,7 +163,7 @@ export class TypeSchemas {
       properties[prop] = this.described(this.fieldSchema(f), f.doc);
       if (f.choice && !f.choice.repeated)
         choices.set(f.choice.group, [...(choices.get(f.choice.group) ?? []), f]);
-      else if (f.minOccurs > 0 && (f.maxOccurs > 1 || f.fixed === undefined)) required.push(prop);
+      else if (!inputFieldOptional(f)) required.push(prop);
     }
     for (const [list, own] of lists) {
       const prop = this.plan.names.prop(list);

@@ -1,20 +1,17 @@
 /** The members of a complex type's declaration in types.ts: its attributes, fields and choices. */
 import type { ComplexType, ElementField, OrderedList } from "../../model/model.js";
 import { inFamily } from "../../model/value-shapes.js";
-import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
-import { optionalRepeated } from "../../transform/occurrence.js";
+import { fixedLiteral } from "../../transform/value-constraints.js";
+import {
+  fieldOptional,
+  inputAttrRequired,
+  inputFieldOptional,
+} from "../../transform/occurrence.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { rtType, sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
 import { block, cat, union, type Code, type Member } from "../code.js";
-import {
-  arrayOf,
-  fieldOptional,
-  fieldType,
-  occurrenceType,
-  typeExpr,
-  type Mode,
-} from "../type-expressions.js";
+import { arrayOf, fieldType, occurrenceType, typeExpr, type Mode } from "../type-expressions.js";
 
 /** A member with the property it declares. */
 export type Keyed = readonly [string, Member];
@@ -98,7 +95,7 @@ function attributeMember(
       ? paragraphs(source, note)
       : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
   // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
-  const required = a.required && !(mode === "input" && fixedWhenLeftOut(a));
+  const required = mode === "input" ? inputAttrRequired(a) : a.required;
   const literal = mode === "input" ? fixedLiteral(a) : undefined;
   return {
     doc,
@@ -111,8 +108,7 @@ function attributeMember(
 }
 
 function fieldMember(ctx: EmitContext, f: ElementField, mode: Mode): Member {
-  const optional =
-    fieldOptional(f) || (mode === "input" && (fixedWhenLeftOut(f) || optionalRepeated(f)));
+  const optional = mode === "input" ? inputFieldOptional(f) : fieldOptional(f);
   // In an input form, a fixed value's own literal type (the writer accepts no other); nillable
   // keeps null.
   const literal = mode === "input" ? fixedLiteral(f) : undefined;
