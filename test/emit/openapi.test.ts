@@ -123,7 +123,7 @@ describe("the schemas", () => {
   it("require what the TypeScript input form requires: fixed values left out, bad fixed kept", async () => {
     const wsdl = "fixtures/openapi/input-rules.wsdl";
     const { plan, files } = await generateFiles(wsdl);
-    const put = openApiDocument(plan!)["components"].schemas.Put;
+    const put = (openApiDocument(plan!) as Obj)["components"].schemas.Put;
     // Count's fixed value is no int, so the writer cannot supply it: both forms require it.
     expect(put.required).toEqual(["mode", "Tags", "Name", "Count"]);
     const types = files.find((f) => f.path.endsWith("types.ts"))!.content;
