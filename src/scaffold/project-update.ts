@@ -11,7 +11,7 @@ import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { generate, sourceLabel, writeGenerated, type GenerateResult } from "../generate.js";
 import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";
 import { gatewayWarnings, LAYOUT, openApiText } from "./scaffold.js";
-import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
+import { loadTemplates, renderFile, renderMethod, type TemplateSet } from "./templates.js";
 import type { ServiceSpec } from "./update.js";
 
 export interface UpdateOptions {
@@ -83,7 +83,8 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
       typeChanges: reached([...typeNames(m.inputType), ...typeNames(m.outputType)]),
     })),
   }));
-  const edited = updateService(text, LAYOUT.service, specs);
+  const fresh = renderFile(set, context, LAYOUT.service);
+  const edited = updateService(text, LAYOUT.service, specs, fresh);
   let { diagnostics } = edited;
   const ok = !diagnostics.some((d) => d.severity === "error");
   if (ok && !options.check) {
@@ -91,7 +92,7 @@ export async function updateProject(dir: string, options: UpdateOptions): Promis
     if (edited.text !== text) {
       await writeFile(serviceFile, edited.text);
       // Located in the file as it now is, where the compiler will point too.
-      diagnostics = updateService(edited.text, LAYOUT.service, specs).diagnostics;
+      diagnostics = updateService(edited.text, LAYOUT.service, specs, fresh).diagnostics;
     }
   }
   return {

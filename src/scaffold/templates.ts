@@ -237,6 +237,12 @@ export interface RenderedFile {
   readonly content: string;
 }
 
+/** One project file as the templates write it for `context`; "" when they write no such file. */
+export function renderFile(set: TemplateSet, context: ScaffoldContext, file: string): string {
+  const t = set.files.get(file);
+  return t ? run(t, context, context) : "";
+}
+
 /** Every project file the templates write for `context`, sorted by path. */
 export function renderProject(set: TemplateSet, context: ScaffoldContext): RenderedFile[] {
   return [...set.files]

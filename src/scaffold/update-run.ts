@@ -72,6 +72,8 @@ export interface Run {
   readonly diagnostics: Diagnostic[];
   /** The members of removed operations' methods, as reported: what unused imports are read past. */
   readonly removed: Node[];
+  /** The texts of the methods added, whose top-level needs are copied in. */
+  readonly added: string[];
 }
 
 /** Applies the insertions back to front, so that each position still means the original's. */

@@ -6,8 +6,8 @@
  *
  * The file is the user's, so it is never reprinted: ts-morph only finds positions, and every change
  * is a text insertion into the original string. Every byte outside the inserted ranges stays as it
- * was. This module and the two it imports (update-run.ts, update-imports.ts) are the only ones that
- * import ts-morph (the CLI loads them by dynamic import for
+ * was. This module and those it imports (update-run.ts, update-imports.ts, update-declarations.ts)
+ * are the only ones that import ts-morph (the CLI loads them by dynamic import for
  * `--update` alone), so that `generate` does not load a TypeScript compiler it does not need.
  */
 import {
@@ -21,6 +21,7 @@ import {
 } from "ts-morph";
 import { diagnostic } from "../diagnostics.js";
 import { addImports } from "./update-imports.js";
+import { copyDeclarations } from "./update-declarations.js";
 import { reportUnusedImports } from "./update-unused.js";
 import {
   applyEdits,
@@ -38,10 +39,15 @@ import {
 
 export type { ImportSpec, MethodSpec, ServiceSpec, UpdateResult } from "./update-run.js";
 
+/**
+ * `fresh`: src/service.ts as the templates write it now, where a declaration the added methods
+ * need and the file lacks is taken from (update-declarations.ts).
+ */
 export function updateService(
   text: string,
   file: string,
   services: readonly ServiceSpec[],
+  fresh = "",
 ): UpdateResult {
   const project = new Project({ useInMemoryFileSystem: true });
   const sf = project.createSourceFile("/service.ts", text);
@@ -54,9 +60,11 @@ export function updateService(
     changes: [],
     diagnostics: [],
     removed: [],
+    added: [],
   };
   const imports: ImportSpec[] = [];
   for (const service of services) imports.push(...updateObject(run, service));
+  imports.push(...copyDeclarations(run, fresh, run.added));
   addImports(run, imports);
   reportUnusedImports(run, services);
   return { text: applyEdits(text, run.edits), changes: run.changes, diagnostics: run.diagnostics };
@@ -250,6 +258,7 @@ function addMethods(
       continue;
     }
     groups.set(anchor, [...(groups.get(anchor) ?? []), spec.text]);
+    run.added.push(spec.text);
     run.changes.push(`added ${spec.method} (${spec.operation})`);
     imports.push(...spec.imports);
   }

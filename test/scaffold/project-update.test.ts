@@ -150,6 +150,44 @@ describe("scaffold --update", () => {
     expect(again.diagnostics.filter((d) => d.code === "SCAFFOLD_SIGNATURE_CHANGED")).toEqual([]);
   });
 
+  it(
+    "gives a mock project scaffolded before mocks.answer the `mocks` its new methods call",
+    { timeout: 120_000 },
+    async () => {
+      const project = path.join(dir, "old-mock");
+      await scaffold({ wsdl: WSDL_PATH, out: project, mock: true });
+      symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+      const serviceFile = path.join(project, "src/service.ts");
+      // The mock as scaffolded before response files: samples, and no `mocks` declared.
+      const old = readFileSync(serviceFile, "utf8")
+        .replace("import { createMocks }", "import { sampleOutput }")
+        .replace(/\/\*\*\n \* The mock's answers[\s\S]*?createMocks\([^\n]*\n\n/, "")
+        .replace(/mocks\.answer\((\w+), ("\w+"), input\)/g, "sampleOutput($1, $2)");
+      expect(old).not.toContain("mocks");
+      writeFileSync(serviceFile, old);
+      expect(tscErrors(project)).toEqual([]);
+      const wsdlFile = path.join(project, "wsdl/api.wsdl");
+      const wsdl = readFileSync(wsdlFile, "utf8");
+      writeFileSync(wsdlFile, wsdl.replaceAll("DeleteMessage", "PurgeMessage"));
+
+      const updated = await updateProject(project, { check: false, strict: false });
+      expect(updated.changes).toContain("src/service.ts: declared mocks");
+      const after = readFileSync(serviceFile, "utf8");
+      expect(after).toContain('import { createMocks, sampleOutput } from "@wsdl-tsgen/runtime";');
+      expect(after).toContain("export const mocks = createMocks({ services: [ApiDesc] });");
+      expect(after).toContain('return mocks.answer(ApiDesc, "purgeMessage", input);');
+      // The declaration comes before the service object that uses it.
+      expect(after.indexOf("export const mocks")).toBeLessThan(after.indexOf("export const api"));
+      // The compiler finds every name the added lines use (TS2304 would be `mocks` unknown); what
+      // it reports is the removed operation's method, and its type no longer exported.
+      const codes = tscErrors(project).map((e) => e.split(" ")[1]);
+      expect(codes).toContain("TS2353");
+      expect(codes).not.toContain("TS2304");
+      const again = await updateProject(project, { check: false, strict: false });
+      expect(again.changes).toEqual([]);
+    },
+  );
+
   it("a project without its config is a located error (exit 1), not a stack trace", () => {
     const r = spawnSync(process.execPath, [BIN, "scaffold", "--update"], {
       cwd: dir,
