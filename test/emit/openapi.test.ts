@@ -11,6 +11,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { generateFiles } from "../../src/generate.js";
 import { openApiDocument } from "../../src/emit/openapi/openapi.js";
+import { scalarSchema } from "../../src/emit/openapi/scalar-schemas.js";
+import { scalarFromJson } from "../../runtime/src/json/json-scalars.js";
 import {
   operationInputToJson,
   operationResultToJson,
@@ -131,6 +133,24 @@ describe("the schemas", () => {
     for (const left of ["version", "Kind", "Notes"]) expect(input).toMatch(`  ${left}?:`);
     const output = types.slice(types.indexOf("interface Put {"));
     for (const held of ["mode", "Tags", "Name", "Count"]) expect(output).toMatch(`  ${held}: `);
+  });
+
+  it("patterns accept what the runtime's JSON mapping reads, and refuse what it refuses", () => {
+    const decimal = new RegExp(scalarSchema("decimal")["pattern"] as string);
+    const base64 = new RegExp(scalarSchema("base64Binary")["pattern"] as string);
+    const desc = (s: "decimal" | "base64Binary") => ({ k: "scalar", s, list: false }) as const;
+    const reads = (s: "decimal" | "base64Binary", v: string) => {
+      try {
+        scalarFromJson(desc(s), v, "");
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const v of ["1", "-0.5", "+.5", "5.", "1e3", "١٢", " 1", "", "."])
+      expect(decimal.test(v), v).toBe(reads("decimal", v));
+    for (const v of ["AAEC/w==", "QUJD", "QUJ", "QU JD", "QQ=", ""])
+      expect(base64.test(v), v).toBe(reads("base64Binary", v));
   });
 
   it("answers faults as problem+json with the declared details", async () => {

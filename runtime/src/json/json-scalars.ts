@@ -24,9 +24,10 @@ export const childPointer = (pointer: string, key: string | number): string =>
   `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
 /** Float and double values JSON numbers cannot hold, by their XSD lexical names. */
-const NON_FINITE = ["INF", "-INF", "NaN"] as const;
+export const NON_FINITE = ["INF", "-INF", "NaN"] as const;
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Padded base64 without white space: what the JSON mapping reads, and the OpenAPI pattern. */
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * The error for a Blob met where JSON is written: a client spools large binaries to files, which

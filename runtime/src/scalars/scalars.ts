@@ -69,7 +69,11 @@ export const BIGINT_RANGES: Partial<
 };
 
 const INTEGER = /^[+-]?\d+$/;
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/**
+ * xs:decimal's lexical space; the OpenAPI document's pattern for a decimal is this one (written
+ * with [0-9], which every validator's engine reads as ASCII digits, where some read \d as Unicode).
+ */
+export const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
 const FLOAT = /^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|-?INF|\+INF|NaN)$/;
 
 /** Whether `kind` decodes to a JS number. */

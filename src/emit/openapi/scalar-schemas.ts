@@ -5,7 +5,7 @@
  * that ASMX does not send), bytes as base64.
  */
 import type { ScalarKind, SimpleType, BuiltinType } from "../../model/model.js";
-import { NUMBER_RANGES } from "@wsdl-tsgen/runtime/internal";
+import { BASE64, DECIMAL, NON_FINITE, NUMBER_RANGES } from "@wsdl-tsgen/runtime/internal";
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -33,8 +33,6 @@ const TEMPORAL: Partial<Record<ScalarKind, readonly [string, string]>> = {
   time: [`^${TIME}${OFFSET}$`, "xs:time: hh:mm:ss, any fraction digits, an offset only when given"],
 };
 
-const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
-
 /** The schema of one value of a built-in scalar kind. */
 export function scalarSchema(kind: ScalarKind): JsonSchema {
   const range = NUMBER_RANGES[kind];
@@ -49,18 +47,18 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
     case "decimal":
       return {
         type: "string",
-        pattern: "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)$",
+        pattern: DECIMAL.source,
         description: "xs:decimal, exact",
       };
     case "float":
     case "double":
       return {
-        anyOf: [{ type: "number" }, { enum: ["INF", "-INF", "NaN"] }],
+        anyOf: [{ type: "number" }, { enum: [...NON_FINITE] }],
         description: `xs:${kind}: a number, or INF, -INF or NaN`,
       };
     case "base64Binary":
     case "hexBinary":
-      return { type: "string", contentEncoding: "base64", pattern: BASE64 };
+      return { type: "string", contentEncoding: "base64", pattern: BASE64.source };
     case "anyType":
       return { description: "xs:anyType: text, or an element's XML tree" };
     default:
