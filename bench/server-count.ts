@@ -7,7 +7,8 @@
  *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n] [m]
  *     n requests after 300;
  *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n] [m]
- *     CPU per request, interleaved;
+ *     CPU per request, in alternate batches of 200 requests (n / 200 rounds): each round's ratio,
+ *     their median and the pooled ratio;
  * with m messages in each answer (100; 1 leaves mostly the cost of handling a request). Run with
  * TSX_TSCONFIG_PATH=bench/tsconfig.dist.json to measure the built runtime, as `npm run bench` does.
  * Instructions per request: the difference of two callgrind runs with different n, e.g.
@@ -22,6 +23,8 @@ import { SERVER_MESSAGES, SERVER_SEED } from "./protocol.js";
 import { templateListener, type Recorded } from "./server-template.js";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+/** Requests per server in one round of `both`. */
+const BATCH = Number(process.env["BATCH"] ?? 200);
 
 const [kind = "both", binding = "get", count = "3000", answered = "100"] = process.argv.slice(
   2,
@@ -79,19 +82,32 @@ if (!(await one(template)).body.equals((await one(ours)).body))
 
 const n = Number(count);
 if (kind === "both") {
-  // Interleaved, so that the machine's load falls on both alike.
+  // Alternate batches of requests (BATCH in the environment, default 200), the order flipped every
+  // round, so that the machine's load falls on both alike; each round's ratio is printed and their
+  // median beside the pooled ratio, so that one disturbed round shows as what it is.
+  const rounds = Math.max(1, Math.round(n / BATCH));
   const cpu = { ours: 0, template: 0 };
+  const ratios: number[] = [];
   for (let i = 0; i < 500; i++) await one(i % 2 ? ours : template);
-  for (let i = 0; i < n; i++) {
-    for (const k of i % 2 ? (["ours", "template"] as const) : (["template", "ours"] as const)) {
+  for (let r = 0; r < rounds; r++) {
+    const round = { ours: 0, template: 0 };
+    for (const k of r % 2 ? (["ours", "template"] as const) : (["template", "ours"] as const)) {
+      const listener = k === "ours" ? ours : template;
       const c = process.cpuUsage();
-      await one(k === "ours" ? ours : template);
+      for (let i = 0; i < BATCH; i++) await one(listener);
       const d = process.cpuUsage(c);
-      cpu[k] += d.user + d.system;
+      round[k] = d.user + d.system;
+      cpu[k] += round[k];
     }
+    ratios.push(round.ours / round.template);
   }
+  const per = (micros: number) => (micros / (rounds * BATCH)).toFixed(1);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1]!;
   console.log(
-    `${binding}: ours ${(cpu.ours / n).toFixed(1)} µs, template ${(cpu.template / n).toFixed(1)} µs per request; ours / template = ${(cpu.ours / cpu.template).toFixed(3)}`,
+    `${binding}: ours ${per(cpu.ours)} µs, template ${per(cpu.template)} µs per request; ` +
+      `ours / template pooled ${(cpu.ours / cpu.template).toFixed(3)}, median of ${rounds} rounds ` +
+      `${median.toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(2)).join(" ")})`,
   );
 } else {
   const listener = kind === "ours" ? ours : template;
