@@ -15,14 +15,12 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded --import tsx \
  *     bench/server-count.ts ours get 1000   (and 2000; "Collected" lines)
  */
-import { PassThrough } from "node:stream";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { createApiHandler, type ApiService } from "../generated-samples/message-service/index.js";
-import { ACCOUNT, bindingRequest, messages, type Binding } from "./data.js";
+import { ACCOUNT, messages, type Binding } from "./data.js";
+import { fakeExchange, type Listener } from "./fake-http.js";
 import { SERVER_MESSAGES, SERVER_SEED } from "./protocol.js";
-import { templateListener, type Recorded } from "./server-template.js";
+import { templateListener } from "./server-template.js";
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /** Requests per server in one round of `both`. */
 const BATCH = Number(process.env["BATCH"] ?? 200);
 
@@ -36,44 +34,7 @@ const service: ApiService = {
   getMessagesInDateRange: () => [],
   deleteMessage: () => undefined,
 };
-const q = bindingRequest(binding, "http://127.0.0.1/api.asmx");
-const url = new URL(q.url);
-const body = q.body === undefined ? undefined : Buffer.from(q.body);
-const headers: Record<string, string> = { host: "127.0.0.1" };
-for (const [k, v] of Object.entries(q.headers ?? {})) headers[k.toLowerCase()] = v;
-if (body) headers["content-length"] = String(body.length);
-
-/** One request through `listener`; resolves with the response. */
-function one(listener: Listener): Promise<Recorded> {
-  return new Promise<Recorded>((resolve, reject) => {
-    const req = Object.assign(new PassThrough(), {
-      method: q.method,
-      url: url.pathname + url.search,
-      headers,
-      socket: { remoteAddress: "127.0.0.1", localAddress: "127.0.0.1", localPort: 80 },
-    });
-    let status = 0;
-    let sent: Record<string, string | number> = {};
-    const res = {
-      headersSent: false,
-      writeHead(s: number, h: Record<string, string | number>) {
-        status = s;
-        sent = h;
-        this.headersSent = true;
-        return this;
-      },
-      end(b: Buffer) {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(sent)) headers[k.toLowerCase()] = String(v);
-        if (status === 200) resolve({ status, headers, body: b });
-        else reject(new Error(`status ${status}: ${b.toString()}`));
-      },
-      on() {},
-    };
-    listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-    req.end(body);
-  });
-}
+const one = fakeExchange(binding);
 
 const ours: Listener = createApiHandler(service);
 const template: Listener = templateListener(list, await one(ours));
