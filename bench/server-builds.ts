@@ -4,7 +4,9 @@
  * two builds loaded into one process were not comparable (the one imported second ran 1.3–1.4×
  * slower whichever it was, with the descriptors shared between them).
  *   npx tsx bench/server-builds.ts <dist A> <dist B> [soap11|soap12|get|post] [pairs] [m]
- * e.g. a copy of runtime/dist built before a change against runtime/dist; prints each pair's
+ * Give it two copies, neither of them runtime/dist itself (e.g. `cp -r runtime/dist /tmp/before`
+ * before a change, `/tmp/after` after it): the generated descriptors load runtime/dist, and a process
+ * running runtime/dist's own handler ran 0.8× one running a copy of the same build. Prints each pair's
  * median CPU per request (of 20 batches of 100 requests after 1000) and B / A, then the median of
  * the pairs' ratios. m: messages in each answer (100; 1 leaves mostly the cost of the request).
  */
