@@ -16,6 +16,8 @@ export interface Totals {
   sys: number;
   faults: number;
   requests: number;
+  /** CPU time per request in each round's window, in µs, so that rounds can be compared. */
+  rounds: number[];
 }
 
 const CONNECTIONS = 10;
@@ -35,7 +37,13 @@ export async function interleaved(
       connections: CONNECTIONS,
     }));
     for (const r of reqs) await autocannon({ ...r, duration: 2 });
-    const totals: Totals[] = kinds.map(() => ({ cpu: 0, sys: 0, faults: 0, requests: 0 }));
+    const totals: Totals[] = kinds.map(() => ({
+      cpu: 0,
+      sys: 0,
+      faults: 0,
+      requests: 0,
+      rounds: [],
+    }));
     const order = kinds.map((_, i) => i);
     for (let round = 0; round < rounds; round++) {
       for (const i of round % 2 ? [...order].reverse() : order) {
@@ -50,6 +58,7 @@ export async function interleaved(
         t.sys += u.systemMicros;
         t.faults += u.minorFaults;
         t.requests += u.requests;
+        t.rounds.push(u.cpuMicros / u.requests);
       }
     }
     return totals;

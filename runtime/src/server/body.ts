@@ -23,6 +23,59 @@ export const tooLarge = (maxBytes: number): HttpProblem =>
 export const declaredLength = (req: IncomingMessage): number =>
   Number(req.headers["content-length"] ?? "0");
 
+/** A body being read, and what ends it when its time is up. */
+interface Pending {
+  /** When its time is up, in `performance.now()` milliseconds. */
+  at: number;
+  readonly expire: () => void;
+}
+
+/**
+ * The body reads under way with one time limit, and one timer for the oldest of them: with one
+ * limit, the order they began in is the order their time runs out in. A timer set and cleared per
+ * request cost about as much as the rest of reading a small body; this is a Set entry added and
+ * deleted. The timer holds the process only while a read is under way.
+ */
+class Deadlines {
+  private readonly pending = new Set<Pending>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  constructor(private readonly ms: number) {}
+
+  add(expire: () => void): Pending {
+    const p: Pending = { at: performance.now() + this.ms, expire };
+    this.pending.add(p);
+    if (this.timer === undefined) this.arm(this.ms);
+    else if (this.pending.size === 1) this.timer.ref();
+    return p;
+  }
+
+  delete(p: Pending): void {
+    this.pending.delete(p);
+    if (this.pending.size === 0) this.timer?.unref();
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(ms)));
+  }
+
+  private readonly fire = (): void => {
+    this.timer = undefined;
+    const now = performance.now();
+    for (const p of this.pending) {
+      if (p.at > now) return this.arm(p.at - now);
+      this.pending.delete(p);
+      p.expire();
+    }
+  };
+}
+
+const deadlines = new Map<number, Deadlines>();
+function deadlinesOf(ms: number): Deadlines {
+  let d = deadlines.get(ms);
+  if (d === undefined) deadlines.set(ms, (d = new Deadlines(ms)));
+  return d;
+}
+
 export function readBody(
   req: IncomingMessage,
   res: ServerResponse,
@@ -45,19 +98,20 @@ export function readBody(
     const whole = declared >= PREALLOCATE_FROM ? Buffer.allocUnsafe(declared) : undefined;
     let size = 0;
     let done = false;
+    const limits = deadlinesOf(timeoutMs);
     const finish = (err: Error | undefined, body?: Buffer) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      limits.delete(deadline);
       if (err) reject(err);
       else resolve(body!);
     };
-    const timer = setTimeout(() => {
+    const deadline = limits.add(() => {
       finish(
         new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }),
       );
       req.resume();
-    }, timeoutMs);
+    });
     req.on("data", (c: Buffer) => {
       if (done) return;
       size += c.length;

@@ -32,7 +32,7 @@ import { writeField } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { X509Certificate } from "node:crypto";
 import { SecurityRefusal, securing, type CheckedRequest } from "../soap/message-security.js";
-import type { XopAttachments } from "../xml/decode-options.js";
+import type { DecodeOptions, XopAttachments } from "../xml/decode-options.js";
 import { writeMtom, type MtomBody } from "../mime/xop.js";
 import { readPackage, responsePolicy, sendPackage, soapAction } from "./mtom.js";
 import { requestAttachments, responsePackage, withAttachments } from "./swa.js";
@@ -199,6 +199,25 @@ async function readSoap(
   return { declared, action, body };
 }
 
+/**
+ * The options requests to an endpoint are decoded with, made once rather than per request (an
+ * endpoint belongs to one handler, so to one `Served`).
+ */
+const endpointOptions = new WeakMap<Endpoint, DecodeOptions>();
+function decodeOptions(s: Served, ep: Endpoint): DecodeOptions {
+  let o = endpointOptions.get(ep);
+  if (o === undefined) {
+    o = Object.freeze({
+      limits: s.limits,
+      strict: true,
+      undescribed: "refuse",
+      multiRefs: ep.encoded,
+    });
+    endpointOptions.set(ep, o);
+  }
+  return o;
+}
+
 /** The envelope decoded, or undefined when it was answered with a fault instead. */
 function decode(
   s: Served,
@@ -207,16 +226,11 @@ function decode(
   routing: SoapRouting,
 ): DecodedEnvelope | undefined {
   try {
+    const options = decodeOptions(s, routing.ep);
     return decodeEnvelope(
       request.body,
       routing.pick,
-      {
-        limits: s.limits,
-        strict: true,
-        undescribed: "refuse",
-        multiRefs: routing.ep.encoded,
-        ...(request.xop && { xop: request.xop }),
-      },
+      request.xop ? { ...options, xop: request.xop } : options,
       s.service.soapHeaders,
       true,
     );
@@ -241,6 +255,7 @@ function decode(
  * Answers a MustUnderstand fault when a header entry so marked is neither declared nor understood.
  */
 function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope): boolean {
+  if (decoded.notUnderstood.length === 0) return false;
   const not = decoded.notUnderstood.filter((h) => !s.understands?.(h.ns, h.local));
   if (not.length === 0) return false;
   // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is
