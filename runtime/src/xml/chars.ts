@@ -192,20 +192,26 @@ export function chars(src: Source, start: number, end: number): string {
   return src.bytes !== undefined && NON_ASCII.test(s) ? utf8Of(src.bytes, start, end) : s;
 }
 
-/** Character data between markup (`xml.slice(start, end)`), with references decoded. */
+/**
+ * Character data between markup (`xml.slice(start, end)`), with references decoded. From bytes,
+ * the view is sliced only for an ASCII text: any other is decoded from the bytes at once.
+ */
 export function textBetween(src: Source, start: number, end: number): string {
-  const raw = src.xml.slice(start, end);
   const bytes = src.bytes;
-  if (bytes === undefined) return SPECIAL.test(raw) ? textValue(raw, start) : raw;
+  if (bytes === undefined) {
+    const raw = src.xml.slice(start, end);
+    return SPECIAL.test(raw) ? textValue(raw, start) : raw;
+  }
   if (start < src.from) resetSearches(src);
   src.from = start;
   // Searched ahead in the whole piece, once, rather than in every text (see Source).
   if (end > nextControl(src, start) || end > nextFF(src, start))
-    return checkedText(bytes, raw, start);
-  const high = end > nextHigh(src, start);
+    return checkedText(bytes, src.xml.slice(start, end), start);
+  const high = highIn(src, start, end);
   const crs = end > nextCR(src, start);
-  if (!crs && end <= nextAmp(src, start)) return high ? utf8Of(bytes, start, end) : raw;
-  return textFromBytes(bytes, raw, start, high, crs);
+  if (!crs && end <= nextAmp(src, start))
+    return high ? utf8Of(bytes, start, end) : src.xml.slice(start, end);
+  return textFromBytes(bytes, src, start, end, high, crs);
 }
 
 /** A text holding a C0 control or the bytes EF BF (U+FFxx): refused, or read the general way. */
@@ -214,7 +220,10 @@ function checkedText(bytes: Buffer, raw: string, start: number): string {
     throw new XmlSyntaxError("a character XML does not allow", start);
   const crs = raw.indexOf("\r") !== -1;
   if (!crs && raw.indexOf("&") === -1) return utf8Of(bytes, start, start + raw.length);
-  return textFromBytes(bytes, raw, start, NON_ASCII.test(raw), crs);
+  // Searched in this text alone (its own source): the piece's searches stopped at its control.
+  const own = newSource(raw, bytes);
+  own.control = own.ff = raw.length;
+  return textFromBytes(bytes, own, start, start + raw.length, NON_ASCII.test(raw), crs, start);
 }
 
 function resetSearches(src: Source): void {
@@ -222,13 +231,14 @@ function resetSearches(src: Source): void {
 }
 
 const CONTROL_AHEAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
-const HIGH_AHEAD = /[\u0080-\u00FF]/g;
 
-/** The next match of the global pattern `re` in `xml` from `at`, or the end. */
+/**
+ * The next match of the global one-character pattern `re` in `xml` from `at`, or the end: by
+ * `test`, which makes no match array (one per text, else).
+ */
 function ahead(re: RegExp, xml: string, at: number): number {
   re.lastIndex = at;
-  const m = re.exec(xml);
-  return m === null ? xml.length : m.index;
+  return re.test(xml) ? re.lastIndex - 1 : xml.length;
 }
 function found(i: number, xml: string): number {
   return i === -1 ? xml.length : i;
@@ -237,9 +247,20 @@ function nextControl(src: Source, at: number): number {
   if (src.control < at) src.control = ahead(CONTROL_AHEAD, src.xml, at);
   return src.control;
 }
-function nextHigh(src: Source, at: number): number {
-  if (src.high < at) src.high = ahead(HIGH_AHEAD, src.xml, at);
-  return src.high;
+/**
+ * Whether the text `start .. end` holds a non-ASCII byte: the one found last, if it is at or after
+ * `start` (the first from an earlier text), else looked for in this text alone, by a loop (a
+ * regex run per text cost more than the loop over a short one).
+ */
+function highIn(src: Source, start: number, end: number): boolean {
+  if (src.high >= start) return src.high < end;
+  const xml = src.xml;
+  for (let k = start; k < end; k++)
+    if (xml.charCodeAt(k) > 0x7f) {
+      src.high = k;
+      return true;
+    }
+  return false;
 }
 function nextFF(src: Source, at: number): number {
   if (src.ff < at) src.ff = found(src.xml.indexOf("\u00EF\u00BF", at), src.xml);
@@ -288,32 +309,36 @@ function putCodePoint(out: Buffer, w: number, code: number): number {
 }
 
 /**
- * A text with references or CRs (`raw`, at `start` of the view), from its UTF-8 bytes: references
- * decoded and line ends normalized in bytes, then one string made. Never longer than the source:
- * every reference is longer than the UTF-8 of its character.
+ * A text with references or CRs (`start .. end` of the view; `src`'s searches tell where they
+ * stand), from its UTF-8 bytes: references decoded and line ends normalized in bytes, then one
+ * string made. Never longer than the source: every reference is longer than the UTF-8 of its
+ * character. `shift` is subtracted from `src`'s positions (non-zero for a text read as its own
+ * source: see checkedText).
  */
 function textFromBytes(
   bytes: Buffer,
-  raw: string,
+  src: Source,
   start: number,
+  end: number,
   nonAscii: boolean,
   crs: boolean,
+  shift = 0,
 ): string {
-  const end = start + raw.length;
-  if (scratch.length < raw.length && raw.length <= SCRATCH_LIMIT)
-    scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
-  const out = scratch.length >= raw.length ? scratch : Buffer.allocUnsafe(raw.length);
+  const length = end - start;
+  if (scratch.length < length && length <= SCRATCH_LIMIT)
+    scratch = Buffer.allocUnsafe(Math.max(length, 4096));
+  const out = scratch.length >= length ? scratch : Buffer.allocUnsafe(length);
   let w = 0;
   let high = nonAscii;
   let k = start;
   while (k < end) {
-    // Copy up to the next '&' (or CR) as it is; searched in this text only.
-    const amp = raw.indexOf("&", k - start);
-    let stop = amp === -1 ? end : start + amp;
+    // Copy up to the next '&' (or CR) as it is: the searches of the piece, carried forward.
+    let stop = nextAmp(src, k - shift) + shift;
     if (crs) {
-      const cr = raw.indexOf("\r", k - start);
-      if (cr !== -1 && start + cr < stop) stop = start + cr;
+      const cr = nextCR(src, k - shift) + shift;
+      if (cr < stop) stop = cr;
     }
+    if (stop > end) stop = end;
     // Long runs natively; short ones byte by byte (a native copy costs as much as ~80 bytes).
     if (stop - k > 96) {
       w += bytes.copy(out, w, k, stop);

@@ -2,7 +2,7 @@
  * What the decoder makes of an element once it knows its descriptor: scalar values, attributes,
  * `xsi:type`, raw trees, and the checks of a finished complex value.
  */
-import { ownValue, setOwn } from "../support/own-props.js";
+import { isInheritedName, ownValue, setOwn } from "../support/own-props.js";
 import type { XmlTag } from "./tokens.js";
 import { childField, familyMember } from "../descriptors/builders.js";
 import {
@@ -197,8 +197,9 @@ export function completeFields(
   strict: boolean,
   owner: string,
 ): void {
+  const plain = noInheritedNames(fields);
   for (const f of fields) {
-    const v = ownValue(obj, f.prop);
+    const v = plain ? obj[f.prop] : ownValue(obj, f.prop);
     if (v !== undefined) {
       if (f.min > 1 && strict && Array.isArray(v) && v.length < f.min) tooFew(f, v.length, owner);
       continue;
@@ -212,6 +213,20 @@ export function completeFields(
       throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
 }
+
+/**
+ * Whether no field is named like a property objects inherit (see support/own-props.ts): then a
+ * plain read is an own read, with no name looked up per field of every object. Kept per type.
+ */
+function noInheritedNames(fields: readonly FieldDesc[]): boolean {
+  let plain = plainFields.get(fields);
+  if (plain === undefined) {
+    plain = !fields.some((f) => isInheritedName(f.prop));
+    plainFields.set(fields, plain);
+  }
+  return plain;
+}
+const plainFields = new WeakMap<readonly FieldDesc[], boolean>();
 
 /** A repeated element with fewer occurrences than its minOccurs, as the writer refuses it too. */
 function tooFew(f: FieldDesc, count: number, owner: string): never {

@@ -1,6 +1,8 @@
 /** The token handler that builds typed values while the tokenizer reads. */
 import type { TokenHandler, XmlTag } from "./tokens.js";
-import type { ArrayDesc, ComplexDesc, FieldDesc } from "../descriptors/types.js";
+import type { ArrayDesc, ComplexDesc, FieldDesc, ScalarDesc } from "../descriptors/types.js";
+import { textBetween, type Source } from "./chars.js";
+import { valueInSource } from "./decode-leaf.js";
 import { keepUndescribed } from "./undescribed.js";
 import { F } from "./decode-frame.js";
 import { XmlDecodeError } from "./decode-options.js";
@@ -257,53 +259,54 @@ export class Decoder extends FrameStack implements TokenHandler {
   }
 
   /**
-   * An element holding only text: read at once when it is a scalar child of a typed object or array
-   * (most elements are), else as open, text and close.
+   * An element holding only text (`start .. end` of `src`): read at once when it is a scalar child
+   * of a typed object or array (most elements are), else as open, text and close. An int or a
+   * boolean is read in the source, with no string made of it (see decode-leaf.ts).
    */
-  leaf(tag: XmlTag, text: string): void {
-    if (
-      this.skip === 0 &&
-      tag.attributes.length === 0 &&
-      (this.top.kind === F.Complex || this.top.kind === F.Array)
-    ) {
-      let field: FieldDesc | undefined;
-      if (this.top.kind === F.Complex)
-        field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
-      else {
-        const array = this.top.desc as ArrayDesc;
-        if (array.encoded || (array.item.name === tag.local && array.item.ns === tag.uri))
-          field = array.item;
-      }
-      const desc = field?.type;
-      if (
-        desc !== undefined &&
-        desc.k === "scalar" &&
-        desc.s !== "anyType" &&
-        field!.substituteOf === undefined &&
-        !this.full(field!)
-      ) {
-        this.at = tag.offset;
-        if (++this.elements > this.limits.maxElements)
-          throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
-        if (this.stack.length >= this.limits.maxDepth)
-          throw new XmlDecodeError(
-            `element nesting deeper than ${this.limits.maxDepth} levels`,
-            "limit",
-          );
-        const value = scalarValue(
-          desc,
-          text === "" ? emptyText(field) : text,
-          tag.local,
-          this.strict,
-        );
-        if (this.top.kind === F.Complex)
-          setField(this.top.value as Record<string, unknown>, field!, value);
-        else (this.top.value as unknown[]).push(value);
-        return;
-      }
+  leafRange(tag: XmlTag, src: Source, start: number, end: number): void {
+    const field =
+      this.skip === 0 && tag.attributes.length === 0 ? this.scalarChild(tag) : undefined;
+    const desc = field?.type as ScalarDesc | undefined;
+    let value: unknown = desc === undefined ? undefined : valueInSource(desc, src, start, end);
+    // Read first, as the tokenizer reads every text: a syntax error in it comes before the rest.
+    const text = value === undefined && start < end ? textBetween(src, start, end) : "";
+    if (field === undefined) {
+      this.open(tag);
+      if (text !== "") this.text(text);
+      this.close();
+      return;
     }
-    this.open(tag);
-    if (text !== "") this.text(text);
-    this.close();
+    this.at = tag.offset;
+    if (++this.elements > this.limits.maxElements)
+      throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
+    if (this.stack.length >= this.limits.maxDepth)
+      throw new XmlDecodeError(
+        `element nesting deeper than ${this.limits.maxDepth} levels`,
+        "limit",
+      );
+    value ??= scalarValue(desc!, text === "" ? emptyText(field) : text, tag.local, this.strict);
+    if (this.top.kind === F.Complex)
+      setField(this.top.value as Record<string, unknown>, field, value);
+    else (this.top.value as unknown[]).push(value);
+  }
+
+  /** The scalar field a leaf child of the open object or array is, read at once (see leafRange). */
+  private scalarChild(tag: XmlTag): FieldDesc | undefined {
+    let field: FieldDesc | undefined;
+    if (this.top.kind === F.Complex)
+      field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
+    else if (this.top.kind === F.Array) {
+      const array = this.top.desc as ArrayDesc;
+      if (array.encoded || (array.item.name === tag.local && array.item.ns === tag.uri))
+        field = array.item;
+    }
+    const desc = field?.type;
+    return desc !== undefined &&
+      desc.k === "scalar" &&
+      desc.s !== "anyType" &&
+      field!.substituteOf === undefined &&
+      !this.full(field!)
+      ? field
+      : undefined;
   }
 }

@@ -459,7 +459,7 @@ function entered(
 ): number {
   const xml = src.xml;
   const h = open.h;
-  if (h.leaf !== undefined) {
+  if (h.leaf !== undefined || h.leafRange !== undefined) {
     const lt2 = xml.indexOf("<", j);
     const length = entry.raw.length;
     if (
@@ -468,7 +468,8 @@ function entered(
       xml.charCodeAt(lt2 + 2 + length) === 62 &&
       xml.startsWith(entry.raw, lt2 + 2)
     ) {
-      h.leaf(open.tag, lt2 > j ? textBetween(src, j, lt2) : "");
+      if (h.leafRange !== undefined) h.leafRange(open.tag, src, j, lt2);
+      else h.leaf!(open.tag, lt2 > j ? textBetween(src, j, lt2) : "");
       return lt2 + 3 + length;
     }
   }

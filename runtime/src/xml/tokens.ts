@@ -3,6 +3,8 @@
  * module of their own, so that start-tag parsing and the decoder use them without importing the
  * tokenizer.
  */
+import type { Source } from "./chars.js";
+
 export interface XmlAttribute {
   readonly name: string;
   readonly prefix: string;
@@ -36,4 +38,9 @@ export interface TokenHandler {
    * at once rather than as open, text and close. `text` is "" when it is empty.
    */
   leaf?(tag: XmlTag, text: string): void;
+  /**
+   * Optional, preferred to `leaf`: the same element with its text as `start .. end` of `src` (read
+   * by `textBetween`), for a handler that reads some values in the source without a string.
+   */
+  leafRange?(tag: XmlTag, src: Source, start: number, end: number): void;
 }
