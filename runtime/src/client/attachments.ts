@@ -125,7 +125,8 @@ async function* responseChunks(res: Response, limits: PackageLimits): AsyncGener
 
 /**
  * Runs `answer` on a response whose temporary files are `spool`'s: when it fails, they are
- * removed before the error goes on; when it succeeds, unless its result holds their Blobs.
+ * removed before the error goes on; when it succeeds, unless its result holds their Blobs (then
+ * when those are garbage-collected, or by releaseAttachments).
  */
 export async function keepingAttachments<T>(spool: Spool | undefined, answer: () => T): Promise<T> {
   let result: T;
@@ -137,5 +138,7 @@ export async function keepingAttachments<T>(spool: Spool | undefined, answer: ()
   }
   // Only a spool that made files has Blobs to look for in the result.
   if (spool?.used && !holds(result, spool)) await spool.release();
+  // The result's Blobs hold the files from here on: collected, they are removed.
+  else spool?.settle();
   return result;
 }
