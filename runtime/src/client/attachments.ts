@@ -1,10 +1,10 @@
 /**
  * A client's multipart/related responses read as they arrive: large attachment parts spooled to
  * temporary files and given as Blobs (mime/spool.ts), whose files live until the caller releases
- * them (`releaseAttachments`) or the process exits, and are removed at once when the call fails
- * or its result holds none of them (docs/attachments.md).
+ * them (`releaseAttachments`), the Blobs are garbage-collected or the process exits, and are
+ * removed at once when the call fails or its result holds none of them (docs/attachments.md).
  */
-import { BodyTooLargeError } from "../http/body.js";
+import { chunksWithin } from "../http/body.js";
 import { isUtf8Charset } from "../http/content-type.js";
 import type { MediaType } from "../mime/headers.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
@@ -41,7 +41,7 @@ export async function receivePackage(
   let message: MtomMessage;
   try {
     message = await readMtomStream(
-      responseChunks(res, limits),
+      chunksWithin(res, limits.maxBytes, limits.limitName),
       media,
       {
         maxPartBytes: limits.maxPartBytes,
@@ -92,35 +92,6 @@ export interface ReceivedPackage {
     readonly spool: Spool;
     readonly parts?: ReadonlyMap<string, BodyPart>;
   };
-}
-
-/** The body's chunks, refused past `limits.maxBytes` (declared or as they arrive). */
-async function* responseChunks(res: Response, limits: PackageLimits): AsyncGenerator<Uint8Array> {
-  if (res.body === null) return;
-  const tooLarge = () =>
-    new BodyTooLargeError(
-      `the response body is larger than ${limits.maxBytes} bytes (${limits.limitName})`,
-    );
-  const declared = Number(res.headers.get("content-length"));
-  if (Number.isSafeInteger(declared) && declared > limits.maxBytes) {
-    await res.body.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  const reader = res.body.getReader();
-  let n = 0;
-  let done = false;
-  try {
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) return void (done = true);
-      n += r.value.byteLength;
-      if (n > limits.maxBytes) throw tooLarge();
-      yield r.value;
-    }
-  } finally {
-    // Stopped early (the package failed, or the limit): the rest is not wanted.
-    if (!done) await reader.cancel().catch(() => {});
-  }
 }
 
 /**

@@ -168,8 +168,11 @@ export function writeMultipart(parts: readonly OutgoingPart[]): MultipartBody {
   return { boundary, chunks, length };
 }
 
-/** The bytes of a body's chunks in order, each Blob or stream read as it is reached. */
-export async function* bodyChunks(chunks: readonly PartContent[]): AsyncGenerator<Uint8Array> {
+/**
+ * The bytes of a multipart body's chunks (writeMultipart's) in order, each Blob or stream read as
+ * it is reached.
+ */
+export async function* multipartChunks(chunks: readonly PartContent[]): AsyncGenerator<Uint8Array> {
   for (const c of chunks) {
     if (c instanceof Uint8Array) yield c;
     else yield* (c instanceof Blob ? c.stream() : c) as AsyncIterable<Uint8Array>;
