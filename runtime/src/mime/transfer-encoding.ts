@@ -20,16 +20,8 @@ export function transferEncoding(headers: Readonly<Record<string, string>>): Tra
   return encoding as TransferEncoding;
 }
 
-/** Each byte's 6-bit value in the base64 alphabet; WS for line breaks and blanks, PAD for `=`. */
-const WS = -2;
-const PAD = -3;
-const VALUE = new Int8Array(256).fill(-1);
-for (const [i, c] of [
-  ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
-].entries())
-  VALUE[c.charCodeAt(0)] = i;
-for (const c of " \t\r\n") VALUE[c.charCodeAt(0)] = WS;
-VALUE["=".charCodeAt(0)] = PAD;
+const BLANKS = /[\r\n \t]+/g;
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
 
 const malformed = (why: string) =>
   new MultipartError(`a part's base64 content is malformed: ${why}`, "malformed");
@@ -38,45 +30,40 @@ const malformed = (why: string) =>
  * base64 text decoded as it comes, in chunks cut anywhere: a 4-character group begun in one chunk
  * is finished in the next. Line breaks and blanks are skipped (RFC 2045 breaks lines at 76);
  * any other character outside the alphabet, `=` other than as the last group's padding, anything
- * after that padding, or text ending inside a group is refused, as base64Binary values are.
+ * after that padding, or text ending inside a group is refused, as base64Binary values are. Each
+ * chunk is checked and decoded by the engine's own routines (regular expressions, Buffer's base64).
  */
 export class Base64Decoder {
-  /** The 6-bit values of the group begun, high first. */
-  #group = 0;
-  /** How many characters of the group have come (padding included). */
-  #count = 0;
-  #pads = 0;
+  /** The characters of a group begun (fewer than 4, or a padded group not yet whole). */
+  #carry = "";
   /** A padded group was closed: only blanks may follow. */
   #closed = false;
 
   /** The bytes of the groups `text` completes. */
   push(text: Uint8Array): Buffer {
-    const out = Buffer.allocUnsafe(Math.floor((this.#count + text.length) / 4) * 3);
-    let o = 0;
-    for (let i = 0; i < text.length; i++) {
-      const v = VALUE[text[i]!]!;
-      if (v === WS) continue;
-      if (v === -1) throw malformed(`byte 0x${text[i]!.toString(16)} is not base64`);
-      if (this.#closed) throw malformed("text follows its padding");
-      if (v === PAD) {
-        if (this.#count < 2) throw malformed("'=' stands where data belongs");
-        this.#pads++;
-      } else if (this.#pads > 0) throw malformed("data follows '='");
-      this.#group = (this.#group << 6) | (v === PAD ? 0 : v);
-      if (++this.#count < 4) continue;
-      const g = this.#group;
-      out[o++] = g >>> 16;
-      if (this.#pads < 2) out[o++] = (g >>> 8) & 0xff;
-      if (this.#pads < 1) out[o++] = g & 0xff;
-      this.#closed = this.#pads > 0;
-      this.#group = this.#count = 0;
+    const chunk = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString("latin1");
+    const s = this.#carry + chunk.replace(BLANKS, "");
+    if (s.length === 0) return Buffer.alloc(0);
+    const bad = NOT_BASE64.exec(s);
+    if (bad) throw malformed(`byte 0x${bad[0].charCodeAt(0).toString(16)} is not base64`);
+    if (this.#closed) throw malformed("text follows its padding");
+    let whole = s.length - (s.length % 4);
+    const pad = s.indexOf("=");
+    if (pad !== -1) {
+      if (pad % 4 < 2) throw malformed("'=' stands where data belongs");
+      const end = pad - (pad % 4) + 4;
+      if (!/^=*$/.test(s.slice(pad, end))) throw malformed("data follows '='");
+      if (s.length > end) throw malformed("text follows its padding");
+      this.#closed = s.length === end;
+      whole = this.#closed ? end : end - 4;
     }
-    return out.subarray(0, o);
+    this.#carry = s.slice(whole);
+    return Buffer.from(s.slice(0, whole), "base64");
   }
 
   /** Checks that the text ended on a group's end. */
   end(): void {
-    if (this.#count !== 0) throw malformed("it ends inside a 4-character group");
+    if (this.#carry.length !== 0) throw malformed("it ends inside a 4-character group");
   }
 }
 
