@@ -3,7 +3,7 @@
  * with `count` messages, either from a cursor (an async generator reading rows in batches of 500,
  * each batch after a turn of the event loop, as a database driver's FETCH) or whole (the array
  * built first, as a store's `listMessages` did). Arguments: `stream` or `whole`, the count. IPC:
- * sends { port }; "rss" replies { rss, maxRss } in bytes. Exits when the parent disconnects.
+ * sends { port }; "rss" replies { rss, maxRss } in bytes and cpuMs (its CPU time so far). Exits when the parent disconnects.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,7 +45,12 @@ const maxRss = () => process.resourceUsage().maxRSS * 1024;
 process.on("message", (m: unknown) => {
   if (m !== "rss") return;
   gc();
-  void reply({ rss: process.memoryUsage().rss, maxRss: maxRss() });
+  const cpu = process.cpuUsage();
+  void reply({
+    rss: process.memoryUsage().rss,
+    maxRss: maxRss(),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  });
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 await reply({ port: (server.address() as AddressInfo).port });

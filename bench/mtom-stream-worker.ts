@@ -5,8 +5,11 @@
  *     whose download answers with a stream of the same bytes made as they are sent; replies
  *     { port }, then { maxRss, sha256 } (of the last upload) whenever asked.
  *   client <url> <bytes>: uploads `bytes` made as they are sent (a ReadableStream), then downloads
- *     them (a Blob of a spooled file) and hashes that. Replies { uploadMs, downloadMs, growth,
- *     sent, received }, growth being the peak RSS over the RSS before the round trip.
+ *     them (a Blob of a spooled file) and hashes that. Replies { uploadMs, downloadMs, cpuMs,
+ *     growth, sent, received }, growth being the peak RSS over the RSS before the round trip.
+ * A fourth argument `memory` makes either the in-memory path, the peer of the streamed one: no
+ * spooling (attachmentSpoolBytes: Infinity), the upload a Uint8Array made before it is sent, the
+ * download answered from one.
  */
 import { createHash, type Hash } from "node:crypto";
 import { createServer } from "node:http";
@@ -19,7 +22,9 @@ import {
 import { releaseAttachments } from "@wsdl-tsgen/runtime";
 import { exitWithParent, fail, gc, reply } from "./util.js";
 
-const [role, url, size] = process.argv.slice(2);
+const [role, url, size, mode] = process.argv.slice(2);
+const memory = mode === "memory";
+const spool = memory ? { attachmentSpoolBytes: Infinity } : {};
 const maxRss = () => process.resourceUsage().maxRSS * 1024;
 const CHUNK = 64 * 1024;
 
@@ -43,6 +48,14 @@ function generated(n: number, hash: Hash): ReadableStream<Uint8Array> {
       c.enqueue(out);
     },
   });
+}
+
+/** `n` bytes of `generated`'s in one Uint8Array, hashed into `hash`. */
+function whole(n: number, hash: Hash): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let at = 0; at < n; at += CHUNK) out.set(PATTERN.subarray(0, Math.min(CHUNK, n - at)), at);
+  hash.update(out);
+  return out;
 }
 
 /** The sha256 of a binary as received, read as a stream when it is a Blob. */
@@ -71,13 +84,16 @@ function server(): void {
     },
     download: (input) => ({
       Info: info(input.Id, length),
-      Content: generated(length, createHash("sha256")),
+      Content: memory
+        ? whole(length, createHash("sha256"))
+        : generated(length, createHash("sha256")),
     }),
     list: () => [],
   };
   const handler = createDocumentsHandler(impl, {
     mtom: "always",
     maxBodyBytes: Number(size) + 1024 * 1024,
+    ...spool,
   });
   const s = createServer(handler);
   exitWithParent(() => s.close());
@@ -89,26 +105,36 @@ function server(): void {
 }
 
 async function client(n: number): Promise<object> {
-  const c = new DocumentsClient({ endpoint: url!, mtom: true, maxResponseBytes: n + 1024 * 1024 });
+  const c = new DocumentsClient({
+    endpoint: url!,
+    mtom: true,
+    maxResponseBytes: n + 1024 * 1024,
+    ...spool,
+  });
   const small = new Uint8Array(4096);
   await c.upload({ Name: "warm", MediaType: "x", Content: small });
   await releaseAttachments(await c.download({ Id: "warm" }));
   gc();
   const before = process.memoryUsage().rss;
   const sent = createHash("sha256");
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await c.upload({ Name: "big", MediaType: "x", Content: generated(n, sent) });
+  const content = memory ? whole(n, sent) : generated(n, sent);
+  await c.upload({ Name: "big", MediaType: "x", Content: content });
   const t1 = performance.now();
   const uploadGrowth = maxRss() - before;
   const doc = await c.download({ Id: "big" });
   const received = await digest(doc.Content);
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   const growth = maxRss() - before;
   await releaseAttachments(doc);
-  if (!(doc.Content instanceof Blob)) fail("the download was not spooled");
+  if (!memory && !(doc.Content instanceof Blob)) fail("the download was not spooled");
+  if (memory && doc.Content instanceof Blob) fail("the in-memory download was spooled");
   return {
     uploadMs: t1 - t0,
     downloadMs: t2 - t1,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     growth,
     uploadGrowth,
     sent: sent.digest("hex"),

@@ -115,3 +115,28 @@ export function exitWithParent(cleanup?: () => void): void {
 
 /** `global.gc` when the process was started with --expose-gc. */
 export const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+/** A figure of a peer comparison: its label, how it is read off a round, and its unit. */
+export type Figure<T> = readonly [label: string, of: (round: T) => number, unit: string];
+
+/**
+ * Runs `a` and `b` by `run` for `rounds` rounds each, alternating which goes first, and prints each
+ * figure's medians and their ratio (a / b) as a table whose columns are `names`.
+ */
+export async function peerTable<T>(
+  modes: readonly [a: string, b: string],
+  names: readonly [a: string, b: string],
+  rounds: number,
+  run: (mode: string) => Promise<T>,
+  figures: readonly Figure<T>[],
+): Promise<void> {
+  const got: [T[], T[]] = [[], []];
+  for (let i = 0; i < rounds; i++)
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) got[k]!.push(await run(modes[k]!));
+  console.log(`| figure | ${names[0]} | ${names[1]} | ${names[0]} / ${names[1]} |`);
+  console.log("|---|---|---|---|");
+  for (const [label, of, unit] of figures) {
+    const [a, b] = [median(got[0].map(of)), median(got[1].map(of))];
+    console.log(`| ${label} | ${fmt(a, 1)} ${unit} | ${fmt(b, 1)} ${unit} | ${ratio(a, b)} |`);
+  }
+}

@@ -120,6 +120,14 @@ const CASES: readonly { name: string; body: Buffer; says: RegExp; upload?: true 
     says: /Content-Transfer-Encoding 'quoted-printable' is not supported/,
   },
   {
+    name: "a base64 part that is not base64",
+    body: multipart([
+      [ROOT, uploadEnvelope(include("a"))],
+      [`${part("a")}\r\nContent-Transfer-Encoding: base64`, "eHl6\r\n*g=="],
+    ]),
+    says: /part's base64 content is malformed: byte 0x2a is not base64/,
+  },
+  {
     name: "an href that is no cid: URL",
     body: multipart([
       [ROOT, uploadEnvelope(include("a").replace("cid:a", "http://x/a"))],

@@ -155,16 +155,83 @@ describe("readMultipartStream", () => {
       await spool.release();
     },
   );
+});
 
-  it("decodes a base64 part in memory", async () => {
-    const bytes = binary(3000, 6);
-    const b = body([
+describe("a base64 part", () => {
+  const b64 = "\r\nContent-Transfer-Encoding: base64";
+  /** `bytes` in base64, in lines of 76 as RFC 2045 writes them. */
+  const lines = (bytes: Uint8Array) =>
+    Buffer.from(bytes).toString("base64").replace(/.{76}/g, "$&\r\n");
+  const withPart = (text: string) =>
+    body([
       [part("root"), "<e/>"],
-      [part("a", "\r\nContent-Transfer-Encoding: base64"), Buffer.from(bytes).toString("base64")],
+      [part("a", b64), text],
     ]);
+
+  it("is decoded as it arrives, the same however the body is cut", async () => {
+    const bytes = binary(200, 6);
+    const whole = withPart(lines(bytes));
+    expect(Buffer.from(parseMultipart(whole, B, LIMITS)[1]!.content as Uint8Array)).toEqual(
+      Buffer.from(bytes),
+    );
+    // Every split point of the body (two chunks), groups and line breaks cut everywhere.
+    for (let at = 0; at <= whole.length; at++) {
+      const spool = new Spool();
+      async function* two() {
+        yield whole.subarray(0, at);
+        yield whole.subarray(at);
+      }
+      const read = await readMultipartStream(two(), B, undefined, LIMITS, spool);
+      expect(Buffer.from(read[1]!.content as Uint8Array).equals(Buffer.from(bytes))).toBe(true);
+      expect(spool.used).toBe(false);
+    }
+  });
+
+  it("above the spool threshold is a Blob of its decoded bytes, spooled as it arrives", async () => {
+    const bytes = binary(50_003, 7);
     const spool = new Spool();
-    const read = await readMultipartStream(chunked(b, 100), B, undefined, LIMITS, spool);
-    expect(Buffer.from(read[1]!.content as Uint8Array).equals(Buffer.from(bytes))).toBe(true);
-    expect(spool.used).toBe(false);
+    const read = await readMultipartStream(
+      chunked(withPart(lines(bytes)), 333),
+      B,
+      undefined,
+      LIMITS,
+      spool,
+    );
+    expect(read[1]!.content).toBeInstanceOf(Blob);
+    expect((read[1]!.content as Blob).size).toBe(50_003);
+    expect(sha256(await bytesOf(read[1]!.content))).toBe(sha256(bytes));
+    await spool.release();
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("is held to maxAttachmentBytes by its decoded size", async () => {
+    const text = lines(binary(4000, 8));
+    const at = { ...LIMITS, maxPartBytes: 4000 };
+    const spool = new Spool();
+    const fits = await readMultipartStream(chunked(withPart(text), 100), B, undefined, at, spool);
+    expect((fits[1]!.content as Blob).size).toBe(4000);
+    const over = { ...LIMITS, maxPartBytes: 3999 };
+    const read = readMultipartStream(chunked(withPart(text), 100), B, undefined, over, spool);
+    await expect(read).rejects.toMatchObject({ reason: "too-large" });
+    expect(() => parseMultipart(withPart(text), B, over)).toThrow(/larger than 3999 bytes/);
+    await spool.release();
+  });
+
+  it.each([
+    ["a byte outside the alphabet", "QUJD!QUJD", /byte 0x21 is not base64/],
+    ["text ending inside a group", "QUJDRA", /ends inside a 4-character group/],
+    ["padding where data belongs", "Q===", /'=' stands where data belongs/],
+    ["data after '='", "QQ=A", /data follows '='/],
+    ["text after the padding", "QQ==\r\nQUJD", /text follows its padding/],
+  ])("refuses %s, both readers alike, whatever the chunks", async (_, text, says) => {
+    const b = withPart(text);
+    expect(() => parseMultipart(b, B, LIMITS)).toThrow(says);
+    for (const size of [1, 3, 1000]) {
+      const spool = new Spool();
+      const read = readMultipartStream(chunked(b, size), B, undefined, LIMITS, spool);
+      await expect(read).rejects.toThrow(says);
+      await expect(read).rejects.toMatchObject({ reason: "malformed" });
+      await spool.release();
+    }
   });
 });

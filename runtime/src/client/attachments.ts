@@ -1,10 +1,10 @@
 /**
  * A client's multipart/related responses read as they arrive: large attachment parts spooled to
  * temporary files and given as Blobs (mime/spool.ts), whose files live until the caller releases
- * them (`releaseAttachments`) or the process exits, and are removed at once when the call fails
- * or its result holds none of them (docs/attachments.md).
+ * them (`releaseAttachments`), the Blobs are garbage-collected or the process exits, and are
+ * removed at once when the call fails or its result holds none of them (docs/attachments.md).
  */
-import { BodyTooLargeError } from "../http/body.js";
+import { chunksWithin } from "../http/body.js";
 import { isUtf8Charset } from "../http/content-type.js";
 import type { MediaType } from "../mime/headers.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
@@ -41,7 +41,7 @@ export async function receivePackage(
   let message: MtomMessage;
   try {
     message = await readMtomStream(
-      responseChunks(res, limits),
+      chunksWithin(res, limits.maxBytes, limits.limitName),
       media,
       {
         maxPartBytes: limits.maxPartBytes,
@@ -94,38 +94,10 @@ export interface ReceivedPackage {
   };
 }
 
-/** The body's chunks, refused past `limits.maxBytes` (declared or as they arrive). */
-async function* responseChunks(res: Response, limits: PackageLimits): AsyncGenerator<Uint8Array> {
-  if (res.body === null) return;
-  const tooLarge = () =>
-    new BodyTooLargeError(
-      `the response body is larger than ${limits.maxBytes} bytes (${limits.limitName})`,
-    );
-  const declared = Number(res.headers.get("content-length"));
-  if (Number.isSafeInteger(declared) && declared > limits.maxBytes) {
-    await res.body.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  const reader = res.body.getReader();
-  let n = 0;
-  let done = false;
-  try {
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) return void (done = true);
-      n += r.value.byteLength;
-      if (n > limits.maxBytes) throw tooLarge();
-      yield r.value;
-    }
-  } finally {
-    // Stopped early (the package failed, or the limit): the rest is not wanted.
-    if (!done) await reader.cancel().catch(() => {});
-  }
-}
-
 /**
  * Runs `answer` on a response whose temporary files are `spool`'s: when it fails, they are
- * removed before the error goes on; when it succeeds, unless its result holds their Blobs.
+ * removed before the error goes on; when it succeeds, unless its result holds their Blobs (then
+ * when those are garbage-collected, or by releaseAttachments).
  */
 export async function keepingAttachments<T>(spool: Spool | undefined, answer: () => T): Promise<T> {
   let result: T;
@@ -137,5 +109,7 @@ export async function keepingAttachments<T>(spool: Spool | undefined, answer: ()
   }
   // Only a spool that made files has Blobs to look for in the result.
   if (spool?.used && !holds(result, spool)) await spool.release();
+  // The result's Blobs hold the files from here on: collected, they are removed.
+  else spool?.settle();
   return result;
 }

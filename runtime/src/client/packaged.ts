@@ -4,7 +4,7 @@
  */
 import type { AttachmentDesc, SoapOperationDesc } from "../descriptors/operations.js";
 import { ResponseFormatError, type SoapVersion } from "../errors.js";
-import { bodyChunks, MultipartError } from "../mime/multipart.js";
+import { multipartChunks, MultipartError } from "../mime/multipart.js";
 import type { PartContent } from "../support/message-parts.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
 import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
@@ -30,7 +30,7 @@ export function packagedRequest(
   }
   // fetch copies a byte body whole; a stream's chunks (the caller's bytes, a Blob's or a stream's
   // as they are read) it sends as they come. Without a length (a part is a stream), it is chunked.
-  const stream = ReadableStream.from(bodyChunks(chunks));
+  const stream = ReadableStream.from(multipartChunks(chunks));
   packaged.set(stream, xml);
   if (body.length !== undefined) headers["Content-Length"] = String(body.length);
   return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;

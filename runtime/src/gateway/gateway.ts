@@ -10,6 +10,7 @@ import type { CallOptions } from "../client/options.js";
 import type { UsernameTokenOptions } from "../soap/ws-security.js";
 import type { OperationDesc, PortDesc, ServiceDesc } from "../descriptors/operations.js";
 import { operationInputFromJson, operationResultToJson } from "../json/json-operations.js";
+import { DEFAULT_MAX_BINARY_BYTES, withBinariesRead } from "./binaries.js";
 import { failureProblem, problem, type Problem } from "./problems.js";
 
 /**
@@ -54,6 +55,12 @@ export interface GatewayOptions {
   readonly usernameTokenFrom?: string;
   /** The most bytes a request body may have. Default: 1 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * The most bytes of binaries (base64Binary values, attachment parts) one answer carries, as
+   * base64, Blobs the client spooled included (read into memory for it). A result over it is
+   * answered 502. Default: 16 MiB.
+   */
+  readonly maxBinaryBytes?: number;
   /** Called with each failure the gateway answered 5xx, for the operator's log (never a secret). */
   readonly log?: (message: string) => void;
 }
@@ -141,7 +148,7 @@ async function call(
   if ("problem" in credentials) return send(res, credentials.problem);
   const client = options.client(credentials);
   const headers = forwarded(options, req);
-  const answer = await invokeOperation(options.service, client, name, json, { headers });
+  const answer = await invokeOperation(options.service, client, name, json, { headers }, options);
   if ("problem" in answer) {
     const p = answer.problem;
     if (p.status >= 500) options.log?.(failureLine(name, p, answer.cause));
@@ -155,7 +162,8 @@ async function call(
 /**
  * Calls the operation `name` (of the client's port) with its input as JSON: the result as JSON
  * (null for none), or the problem any failure is answered with and the error that caused it (for
- * the operator's log: `failureLine`). What the HTTP gateway and the MCP tools share.
+ * the operator's log: `failureLine`). Binaries are base64, a Blob's read within `maxBinaryBytes`
+ * (binaries.ts). What the HTTP gateway and the MCP tools share.
  */
 export async function invokeOperation(
   service: ServiceDesc,
@@ -163,6 +171,7 @@ export async function invokeOperation(
   name: string,
   json: unknown,
   callOptions: CallOptions = {},
+  { maxBinaryBytes = DEFAULT_MAX_BINARY_BYTES }: { readonly maxBinaryBytes?: number } = {},
 ): Promise<{ json: unknown } | { problem: Problem; cause?: unknown }> {
   const portName: unknown = Reflect.get(client, "port");
   const port = service.ports[typeof portName === "string" ? portName : service.defaultPort];
@@ -171,7 +180,10 @@ export async function invokeOperation(
   try {
     const input = operationInputFromJson(op, json);
     const answer = await methodOf(service, client, name)(input, callOptions);
-    return { json: operationResultToJson(op, answer) ?? null };
+    const out = await withBinariesRead(answer, maxBinaryBytes, (inMemory) =>
+      operationResultToJson(op, inMemory),
+    );
+    return { json: out ?? null };
   } catch (e) {
     return { problem: failureProblem(op, e), cause: e };
   }

@@ -2,12 +2,14 @@
  * What a gateway call's failure is answered with: an RFC 9457 problem (application/problem+json)
  * whose status says whose fault it was. A Client/Sender fault is the caller's (422 for a declared
  * fault, which is about the request's content; 400 otherwise), a Server/Receiver fault or an
- * unreadable answer the backend's (502), a time-out 504. The gateway's own text never holds a
+ * unreadable answer or one with more binaries than the gateway answers the backend's (502), as
+ * API gateways answer an integration's response over their limit, a time-out 504. The gateway's own text never holds a
  * stack trace; a backend fault's string and detail are passed on as the backend sent them.
  */
 import type { OperationDesc } from "../descriptors/operations.js";
 import { AuthenticationError, SoapFault, TransportError } from "../errors.js";
 import { JsonValueError } from "../json/json-scalars.js";
+import { BinariesTooLargeError } from "./binaries.js";
 import { fieldToJson } from "../json/json-values.js";
 
 export interface Problem {
@@ -33,7 +35,8 @@ export const OPERATION_FAILURES = {
   "415": "the request body is not JSON (Content-Type: application/json)",
   "422": "a Client/Sender fault about the request's content",
   "500": "the gateway failed",
-  "502": "the service failed (a Server/Receiver fault, or an answer that could not be read)",
+  "502":
+    "the service failed (a Server/Receiver fault, or an answer that could not be read), or answered more bytes of binaries than the gateway gives as base64 (its maxBinaryBytes)",
   "504": "the service did not answer in time",
 } as const;
 
@@ -75,6 +78,9 @@ export function failureProblem(op: OperationDesc, e: unknown): Problem {
       pointer: e.pointer,
     };
   if (e instanceof SoapFault) return faultProblem(op, e);
+  // The backend answered, but more than the gateway gives as JSON: the gateway's answer is bad.
+  if (e instanceof BinariesTooLargeError)
+    return problem(502, "The service's answer is too large to give as JSON", e.message);
   if (e instanceof AuthenticationError)
     return problem(401, "The service refused the credentials", `HTTP ${e.status}`);
   if (e instanceof TransportError) {

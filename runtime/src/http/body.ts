@@ -66,6 +66,18 @@ export async function eachChunk(
   limitName: string,
   onChunk: (chunk: Uint8Array) => void,
 ): Promise<void> {
+  for await (const chunk of chunksWithin(res, maxBytes, limitName)) onChunk(chunk);
+}
+
+/**
+ * The body's chunks as they arrive, refused past `maxBytes` (declared, or as they come) with a
+ * BodyTooLargeError naming `limitName`. A reader that stops early cancels the rest of the body.
+ */
+export async function* chunksWithin(
+  res: Response,
+  maxBytes: number,
+  limitName: string,
+): AsyncGenerator<Uint8Array> {
   if (res.body === null) return;
   const tooLarge = () =>
     new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`);
@@ -74,22 +86,20 @@ export async function eachChunk(
     await res.body.cancel().catch(() => {});
     throw tooLarge();
   }
-  let n = 0;
   const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (n + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  let n = 0;
+  let done = false;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) return void (done = true);
+      n += r.value.byteLength;
+      if (n > maxBytes) throw tooLarge();
+      yield r.value;
     }
-    n += value.byteLength;
-    try {
-      onChunk(value);
-    } catch (e) {
-      await reader.cancel().catch(() => {});
-      throw e;
-    }
+  } finally {
+    // Stopped early (the reader failed, or the limit): the rest is not wanted.
+    if (!done) await reader.cancel().catch(() => {});
   }
 }
 

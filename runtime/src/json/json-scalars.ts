@@ -31,12 +31,13 @@ export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 
 /**
  * The error for a Blob met where JSON is written: a client spools large binaries to files, which
- * this synchronous mapping cannot read, and `JSON.stringify` would write `{}` for one.
+ * this synchronous mapping cannot read, and `JSON.stringify` would write `{}` for one. The gateway
+ * reads them first (gateway/binaries.ts); other callers do the same.
  */
 export function blobError(what: string): Error {
   return new Error(
     `${what} is a Blob (a binary spooled to a file), which cannot be written as JSON here;` +
-      " expected bytes in memory: give the client attachmentSpoolBytes: Infinity",
+      " expected bytes in memory: read the Blob first (the gateway does), or give the client attachmentSpoolBytes: Infinity",
   );
 }
 

@@ -1,12 +1,16 @@
 /**
  * multipart/related bodies read as they arrive (RFC 2046 §5.1): delimiters found across chunks,
- * the root part (the envelope) held in memory, an attachment part held in memory until it reaches
- * the spool threshold, then written to a temporary file (spool.ts) and given as a Blob. The same
- * rules as parseMultipart, so that data is never read as structure.
+ * the root part (the envelope) held in memory, an attachment part (base64 decoded as it comes)
+ * held in memory until it reaches the spool threshold, then written to a temporary file (spool.ts)
+ * and given as a Blob. The rules are parseMultipart's, from part-rules.ts, so that data is never
+ * read as structure.
  */
 import { bareContentId, parseMediaType } from "./headers.js";
-import { MultipartError, partHeaders, type BodyPart, type MultipartLimits } from "./multipart.js";
+import type { BodyPart } from "./multipart.js";
+import * as rules from "./part-rules.js";
+import { MultipartError, type MultipartLimits } from "./part-rules.js";
 import type { Spool } from "./spool.js";
+import { Base64Decoder, transferEncoding } from "./transfer-encoding.js";
 import type { FileHandle } from "node:fs/promises";
 
 export interface StreamLimits extends MultipartLimits {
@@ -16,7 +20,6 @@ export interface StreamLimits extends MultipartLimits {
   readonly spoolBytes: number;
 }
 
-const MAX_HEADER_BYTES = 16 * 1024;
 const CRLF = Buffer.from("\r\n");
 
 /** Where the scanner stands. */
@@ -34,9 +37,7 @@ export async function readMultipartStream(
   limits: StreamLimits,
   spool: Spool,
 ): Promise<BodyPart[]> {
-  if (boundary === "" || boundary.length > 70 || /[\r\n]/.test(boundary))
-    throw new MultipartError(`the boundary ${JSON.stringify(boundary)} is not valid`, "malformed");
-  const scan = new Scanner(Buffer.from("\r\n--" + boundary, "latin1"), start, limits, spool);
+  const scan = new Scanner(rules.delimiterOf(boundary), start, limits, spool);
   // The body is read as if it began with CRLF: its first delimiter may then open it.
   try {
     await scan.feed(CRLF);
@@ -109,25 +110,15 @@ class Scanner {
   private delimiterLine(buf: Buffer): Buffer | undefined {
     if (buf.length < 2) return void (this.carry = Buffer.from(buf));
     if (buf[0] === 0x2d && buf[1] === 0x2d) return void (this.state = "epilogue");
-    let i = 0;
-    while (buf[i] === 0x20 || buf[i] === 0x09) i++;
-    if (i + 1 >= buf.length) {
+    const at = rules.afterPadding(buf, 0);
+    if (at === -1) {
       if (buf.length > 1024)
         throw new MultipartError("a delimiter line is longer than 1024 bytes", "malformed");
       return void (this.carry = Buffer.from(buf));
     }
-    if (buf[i] !== 0x0d || buf[i + 1] !== 0x0a)
-      throw new MultipartError(
-        "the boundary appears inside a part's data (a delimiter followed by other than CRLF)",
-        "boundary-in-data",
-      );
-    if (this.parts.length >= this.limits.maxParts)
-      throw new MultipartError(
-        `the body holds more than ${this.limits.maxParts} parts`,
-        "too-large",
-      );
+    rules.checkPartCount(this.parts.length, this.limits);
     this.state = "headers";
-    return buf.subarray(i + 2);
+    return buf.subarray(at);
   }
 
   /** A part's header block, up to its blank line (which alone opens a part with no headers). */
@@ -141,13 +132,9 @@ class Scanner {
     }
     const whole = split !== -1 && buf.length >= 2;
     // Checked whether the block came in one chunk (its length) or is still arriving (all so far).
-    if ((whole ? split : buf.length) > MAX_HEADER_BYTES)
-      throw new MultipartError(
-        `a part's headers are longer than ${MAX_HEADER_BYTES} bytes`,
-        "malformed",
-      );
+    rules.checkHeaderBytes(whole ? split : buf.length);
     if (!whole) return void (this.carry = Buffer.from(buf));
-    const headers = partHeaders(buf.toString("latin1", 0, split));
+    const headers = rules.partHeaders(buf.toString("latin1", 0, split));
     const id = bareContentId(headers["content-id"] ?? "");
     const root =
       this.start === undefined ? this.parts.length === 0 : id === bareContentId(this.start);
@@ -174,12 +161,16 @@ class Scanner {
   }
 }
 
-/** One part's content as it arrives: in memory, or, from the spool threshold on, in a file. */
+/**
+ * One part's content as it arrives, base64 decoded as it comes: in memory, or, from the spool
+ * threshold on, in a file (an attachment; the root part stays in memory).
+ */
 class PartSink {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   private file: { path: string; handle: FileHandle } | undefined;
-  private readonly encoding: string;
+  private readonly base64: Base64Decoder | undefined;
+  private readonly max: number;
 
   constructor(
     private readonly headers: Record<string, string>,
@@ -188,35 +179,30 @@ class PartSink {
     private readonly limits: StreamLimits,
     private readonly spool: Spool,
   ) {
-    this.encoding = (headers["content-transfer-encoding"] ?? "binary").trim().toLowerCase();
-    if (!["binary", "8bit", "7bit", "base64"].includes(this.encoding))
-      throw new MultipartError(
-        `the Content-Transfer-Encoding '${this.encoding}' is not supported; expected binary, 8bit, 7bit or base64`,
-        "unsupported",
-      );
+    if (transferEncoding(headers) === "base64") this.base64 = new Base64Decoder();
+    this.max = root ? limits.maxRootBytes : limits.maxPartBytes;
   }
 
   async add(data: Buffer): Promise<void> {
+    // Decoded bytes are new; a view of the chunk that came is copied out of it, not held.
+    if (this.base64) await this.keep(this.base64.push(data), true);
+    else await this.keep(data, false);
+  }
+
+  private async keep(data: Buffer, fresh: boolean): Promise<void> {
     if (data.length === 0) return;
     this.size += data.length;
-    const max = this.root ? this.limits.maxRootBytes : this.limits.maxPartBytes;
-    // A base64 part is checked once decoded (3/4 of its text).
-    if (this.size > (this.encoding === "base64" ? Math.ceil(max / 3) * 4 + 4096 : max))
-      throw new MultipartError(
-        `a ${this.root ? "root part" : "part"} is larger than ${max} bytes`,
-        "too-large",
-      );
+    rules.checkPartBytes(this.size, this.max, this.root ? "root part" : "part");
     if (this.file) return void (await this.file.handle.write(data));
-    // Kept parts are copied out of the chunk they came in, which is not held for them.
-    this.chunks.push(this.root ? data : Buffer.from(data));
-    const spooled = !this.root && this.encoding !== "base64";
-    if (spooled && this.size >= this.limits.spoolBytes) {
+    this.chunks.push(fresh || this.root ? data : Buffer.from(data));
+    if (!this.root && this.size >= this.limits.spoolBytes) {
       this.file = await this.spool.file();
       await this.file.handle.writev(this.chunks.splice(0));
     }
   }
 
   async done(): Promise<BodyPart> {
+    this.base64?.end();
     const contentType = parseMediaType(this.headers["content-type"] ?? "text/plain");
     const base = { headers: this.headers, id: this.id, contentType };
     if (this.file) {
@@ -224,13 +210,8 @@ class PartSink {
       const type = this.headers["content-type"] ?? "";
       return { ...base, content: await this.spool.blob(this.file.path, type) };
     }
-    let content: Uint8Array =
+    const content =
       this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
-    if (this.encoding === "base64")
-      content = new Uint8Array(Buffer.from(Buffer.from(content).toString("latin1"), "base64"));
-    const max = this.root ? this.limits.maxRootBytes : this.limits.maxPartBytes;
-    if (content.byteLength > max)
-      throw new MultipartError(`a part is larger than ${max} bytes`, "too-large");
     return { ...base, content };
   }
 

@@ -5,23 +5,19 @@
 import { randomUUID } from "node:crypto";
 import { bareContentId, parseMediaType, type MediaType } from "./headers.js";
 import type { MessagePart, PartContent } from "../support/message-parts.js";
+import {
+  afterPadding,
+  checkHeaderBytes,
+  checkPartBytes,
+  checkPartCount,
+  delimiterOf,
+  MultipartError,
+  partHeaders,
+  type MultipartLimits,
+} from "./part-rules.js";
+import { decodeBase64, transferEncoding } from "./transfer-encoding.js";
 
-/** A multipart body that cannot be read: `reason` says which rule it breaks, for code to test. */
-export class MultipartError extends Error {
-  constructor(
-    message: string,
-    readonly reason:
-      | "malformed"
-      | "boundary-in-data"
-      | "missing-part"
-      | "duplicate-part"
-      | "too-large"
-      | "unsupported",
-  ) {
-    super(message);
-    this.name = "MultipartError";
-  }
-}
+export { MultipartError, type MultipartLimits } from "./part-rules.js";
 
 /**
  * One body part: its headers (names lower-cased) and its content, a view of the body, or, for a
@@ -35,17 +31,6 @@ export interface BodyPart {
   readonly content: Uint8Array | Blob;
 }
 
-export interface MultipartLimits {
-  /** The largest part accepted, in bytes. */
-  readonly maxPartBytes: number;
-  /** The most parts accepted. */
-  readonly maxParts: number;
-}
-
-/** Header blocks larger than this are no MIME headers of ours. */
-const MAX_HEADER_BYTES = 16 * 1024;
-const CRLF = Buffer.from("\r\n");
-
 /**
  * The parts of a multipart body whose boundary is `boundary`. Strict where leniency would let data
  * be read as structure: delimiters are CRLF `--boundary`, a delimiter line holds only transport
@@ -56,11 +41,9 @@ export function parseMultipart(
   boundary: string,
   limits: MultipartLimits,
 ): BodyPart[] {
-  if (boundary === "" || boundary.length > 70 || /[\r\n]/.test(boundary))
-    throw new MultipartError(`the boundary ${JSON.stringify(boundary)} is not valid`, "malformed");
+  const delimiter = delimiterOf(boundary);
+  const dash = delimiter.subarray(2);
   const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const dash = Buffer.from("--" + boundary, "latin1");
-  const delimiter = Buffer.concat([CRLF, dash]);
   // The first delimiter may open the body, or follow a preamble (which is ignored).
   let at = buf.subarray(0, dash.length).equals(dash) ? 0 : buf.indexOf(delimiter);
   if (at === -1)
@@ -70,39 +53,24 @@ export function parseMultipart(
   for (;;) {
     const after = at + dash.length;
     if (buf[after] === 0x2d && buf[after + 1] === 0x2d) break; // the close delimiter
-    const start = lineEnd(buf, after, "a delimiter");
+    const start = afterPadding(buf, after);
+    if (start === -1)
+      throw new MultipartError(
+        "the body ends after a delimiter, before its close delimiter",
+        "malformed",
+      );
     const next = buf.indexOf(delimiter, start);
     if (next === -1)
       throw new MultipartError(
         "the body ends inside a part, before its close delimiter",
         "malformed",
       );
-    if (parts.length >= limits.maxParts)
-      throw new MultipartError(`the body holds more than ${limits.maxParts} parts`, "too-large");
+    checkPartCount(parts.length, limits);
     parts.push(bodyPart(buf, start, next, limits));
     at = next + 2;
   }
   if (parts.length === 0) throw new MultipartError("the body holds no part", "missing-part");
   return parts;
-}
-
-/**
- * Where the line after a delimiter ends: only transport padding (spaces, tabs) may stand between
- * the boundary and CRLF; anything else is the boundary appearing inside data.
- */
-function lineEnd(buf: Buffer, from: number, what: string): number {
-  let i = from;
-  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
-  if (buf[i] === 0x0d && buf[i + 1] === 0x0a) return i + 2;
-  if (i >= buf.length)
-    throw new MultipartError(
-      `the body ends after ${what}, before its close delimiter`,
-      "malformed",
-    );
-  throw new MultipartError(
-    "the boundary appears inside a part's data (a delimiter followed by other than CRLF)",
-    "boundary-in-data",
-  );
 }
 
 /** The part between `start` (after its delimiter line) and `end` (its next delimiter's CRLF). */
@@ -113,53 +81,17 @@ function bodyPart(buf: Buffer, start: number, end: number, limits: MultipartLimi
   if (buf[start] === 0x0d && buf[start + 1] === 0x0a) ((split = start), (contentStart = start + 2));
   if (split === -1 || split > end)
     throw new MultipartError("a part's headers do not end with a blank line", "malformed");
-  if (split - start > MAX_HEADER_BYTES)
-    throw new MultipartError(
-      `a part's headers are longer than ${MAX_HEADER_BYTES} bytes`,
-      "malformed",
-    );
+  checkHeaderBytes(split - start);
   const headers = partHeaders(buf.toString("latin1", start, split));
   let content: Uint8Array = buf.subarray(contentStart, end);
-  const encoding = (headers["content-transfer-encoding"] ?? "binary").trim().toLowerCase();
-  if (encoding === "base64")
-    content = new Uint8Array(Buffer.from(buf.toString("latin1", contentStart, end), "base64"));
-  else if (encoding !== "binary" && encoding !== "8bit" && encoding !== "7bit")
-    throw new MultipartError(
-      `the Content-Transfer-Encoding '${encoding}' is not supported; expected binary, 8bit, 7bit or base64`,
-      "unsupported",
-    );
-  if (content.byteLength > limits.maxPartBytes)
-    throw new MultipartError(`a part is larger than ${limits.maxPartBytes} bytes`, "too-large");
+  if (transferEncoding(headers) === "base64") content = decodeBase64(content);
+  checkPartBytes(content.byteLength, limits.maxPartBytes);
   return {
     headers,
     id: bareContentId(headers["content-id"] ?? ""),
     contentType: parseMediaType(headers["content-type"] ?? "text/plain"),
     content,
   };
-}
-
-/** `Name: value` lines, continuation lines folded in (RFC 5322 §2.2.3). */
-export function partHeaders(block: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let last = "";
-  for (const line of block.split("\r\n")) {
-    if (line === "") continue;
-    if ((line[0] === " " || line[0] === "\t") && last !== "") {
-      headers[last] += " " + line.trim();
-      continue;
-    }
-    const colon = line.indexOf(":");
-    if (colon <= 0)
-      throw new MultipartError(
-        `a part's header line '${line.slice(0, 60)}' has no name`,
-        "malformed",
-      );
-    last = line.slice(0, colon).trim().toLowerCase();
-    if (Object.hasOwn(headers, last))
-      throw new MultipartError(`a part repeats its ${last} header`, "malformed");
-    headers[last] = line.slice(colon + 1).trim();
-  }
-  return headers;
 }
 
 /** A part to write: its headers as lines, and its content. */
@@ -236,8 +168,11 @@ export function writeMultipart(parts: readonly OutgoingPart[]): MultipartBody {
   return { boundary, chunks, length };
 }
 
-/** The bytes of a body's chunks in order, each Blob or stream read as it is reached. */
-export async function* bodyChunks(chunks: readonly PartContent[]): AsyncGenerator<Uint8Array> {
+/**
+ * The bytes of a multipart body's chunks (writeMultipart's) in order, each Blob or stream read as
+ * it is reached.
+ */
+export async function* multipartChunks(chunks: readonly PartContent[]): AsyncGenerator<Uint8Array> {
   for (const c of chunks) {
     if (c instanceof Uint8Array) yield c;
     else yield* (c instanceof Blob ? c.stream() : c) as AsyncIterable<Uint8Array>;

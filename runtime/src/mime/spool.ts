@@ -1,7 +1,8 @@
 /**
  * Temporary files for received attachment parts too large to hold in memory: one private
  * directory per message (mkdtemp under os.tmpdir(), files mode 0600), given to the user as Blobs
- * (`fs.openAsBlob`), removed when the message's lifetime ends (see docs/attachments.md).
+ * (`fs.openAsBlob`), removed when the message's lifetime ends or its Blobs are garbage-collected
+ * (see docs/attachments.md).
  */
 import { rmSync, openAsBlob } from "node:fs";
 import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
@@ -31,8 +32,54 @@ export function spoolsBinaries(service: ServiceDesc): boolean {
 const live = new Set<Spool>();
 let exitHooked = false;
 
-/** The spool of each Blob a spool gave, for `releaseAttachments`. */
+/** The spool of each Blob a spool gave (and of their slices), for `releaseAttachments`. */
 const ofBlob = new WeakMap<Blob, Spool>();
+
+/**
+ * One spooled file and how many of the objects that read it lazily are still reachable: the Blob
+ * handed out, its slices (each a Blob of the same file, read when it is read) and streams not yet
+ * begun. When the last is collected, the file is removed; a read already begun holds the file open.
+ */
+interface SpooledFile {
+  readonly spool: Spool;
+  readonly path: string;
+  holders: number;
+}
+
+const collected = new FinalizationRegistry<SpooledFile>((file) => {
+  if (--file.holders === 0) void file.spool.drop(file.path);
+});
+
+function hold<T extends object>(holder: T, file: SpooledFile): T {
+  file.holders++;
+  collected.register(holder, file);
+  return holder;
+}
+
+/**
+ * The Blob given for a spooled file: a Blob of the file (read lazily, as fs.openAsBlob's), whose
+ * slices and streams keep the file as it does. A Blob made from it otherwise (`new Blob([b])`, a
+ * structured clone, a transfer to a worker) reads the same file without keeping it.
+ */
+class SpooledBlob extends Blob {
+  readonly #file: SpooledFile;
+
+  constructor(of: Blob, file: SpooledFile) {
+    super([of], { type: of.type });
+    this.#file = file;
+    hold(this, file);
+    ofBlob.set(this, file.spool);
+  }
+
+  override slice(start?: number, end?: number, contentType?: string): Blob {
+    return new SpooledBlob(super.slice(start, end, contentType), this.#file);
+  }
+
+  // Node's Blob stream opens the file at its first read, which may come after this Blob is gone.
+  override stream(): ReturnType<Blob["stream"]> {
+    return hold(super.stream(), this.#file);
+  }
+}
 
 /** One message's temporary files: created on first use, removed together by `release`. */
 export class Spool {
@@ -41,6 +88,9 @@ export class Spool {
   #path: string | undefined;
   #count = 0;
   #released = false;
+  /** Files whose Blobs may still be read; `#settled` once no more are made. */
+  #held = 0;
+  #settled = false;
 
   /** A new file for one part, opened for writing (mode 0600). */
   async file(): Promise<{ path: string; handle: FileHandle }> {
@@ -57,11 +107,29 @@ export class Spool {
     return { path, handle: await open(path, "wx", 0o600) };
   }
 
-  /** The Blob of a spooled file, tied to this spool (see releaseAttachments). */
+  /**
+   * The Blob of a spooled file, tied to this spool (see releaseAttachments); its file is removed
+   * once it, its slices and its streams are garbage-collected.
+   */
   async blob(path: string, type: string): Promise<Blob> {
-    const blob = await openAsBlob(path, { type });
-    ofBlob.set(blob, this);
-    return blob;
+    this.#held++;
+    return new SpooledBlob(await openAsBlob(path, { type }), { spool: this, path, holders: 0 });
+  }
+
+  /**
+   * Says that this spool makes no more files (its message was read and its result given): once the
+   * Blobs of all its files are collected, the spool is released.
+   */
+  settle(): void {
+    this.#settled = true;
+    if (this.#held === 0) void this.release();
+  }
+
+  /** Removes a file none of whose Blobs is reachable any more (a failure is left to `release`). */
+  async drop(path: string): Promise<void> {
+    if (this.#released) return;
+    await rm(path, { force: true }).catch(() => undefined);
+    if (--this.#held === 0 && this.#settled) await this.release();
   }
 
   /** Whether a file was ever made. */

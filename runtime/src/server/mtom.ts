@@ -10,7 +10,7 @@ import type { MediaType } from "../mime/headers.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { readMtomStream, XOP_TYPE, type MtomBody, type MtomPolicy } from "../mime/xop.js";
 import { Spool } from "../mime/spool.js";
-import { bodyChunks as bodyChunksOf } from "../mime/multipart.js";
+import { multipartChunks } from "../mime/multipart.js";
 import type { XopAttachments } from "../xml/decode-options.js";
 import { bodyChunks, xmlBody } from "./body.js";
 import type { Served } from "./call.js";
@@ -145,7 +145,7 @@ export async function sendPackage(
   });
   try {
     // Leaving the loop early (the client gone) cancels the part being read.
-    for await (const chunk of bodyChunksOf(pkg.body.chunks)) {
+    for await (const chunk of multipartChunks(pkg.body.chunks)) {
       if (res.destroyed) return;
       if (!res.write(chunk)) await drained(res);
       if (res.destroyed) return;

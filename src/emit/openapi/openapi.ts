@@ -115,7 +115,8 @@ function operationObject(
     ? { "204": { description: "accepted (a one-way operation: no answer)" } }
     : {
         "200": {
-          description: "the operation's result",
+          description:
+            "the operation's result; binaries (base64Binary values and attachment parts) as base64, whether the service sent them inline, as MTOM or as attachments",
           content: { "application/json": { schema: resultSchema(types, op) } },
         },
       };
