@@ -127,10 +127,13 @@ async function* responseChunks(res: Response, limits: PackageLimits): AsyncGener
  * Runs `answer` on a response whose temporary files are `spool`'s: when it fails, they are
  * removed before the error goes on; when it succeeds, unless its result holds their Blobs.
  */
-export async function keepingAttachments<T>(spool: Spool | undefined, answer: () => T): Promise<T> {
+export async function keepingAttachments<T>(
+  spool: Spool | undefined,
+  answer: () => T | Promise<T>,
+): Promise<T> {
   let result: T;
   try {
-    result = answer();
+    result = await answer();
   } catch (e) {
     await spool?.release();
     throw e;
