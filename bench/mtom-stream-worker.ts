@@ -7,6 +7,10 @@
  *   client <url> <bytes>: uploads `bytes` made as they are sent (a ReadableStream), then downloads
  *     them (a Blob of a spooled file) and hashes that. Replies { uploadMs, downloadMs, growth,
  *     sent, received }, growth being the peak RSS over the RSS before the round trip.
+ * With a fourth argument, the keys' directory (bench/wss.ts makeKeys: client.key, client.pem,
+ * server.key, server.pem), both sides sign and verify (x509Security): the client writes the bytes
+ * to a file first and uploads its Blob (a stream cannot be signed), the server keeps the upload in
+ * a file of its own and answers the download with its Blob; the parts are hashed as read.
  */
 import { createHash, type Hash } from "node:crypto";
 import { createServer } from "node:http";
@@ -17,9 +21,15 @@ import {
   type DocumentsService,
 } from "../generated-samples/documents/index.js";
 import { releaseAttachments } from "@wsdl-tsgen/runtime";
+import { x509Security } from "@wsdl-tsgen/runtime/wss";
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { exitWithParent, fail, gc, reply } from "./util.js";
 
-const [role, url, size] = process.argv.slice(2);
+const [role, url, size, keys] = process.argv.slice(2);
 const maxRss = () => process.resourceUsage().maxRSS * 1024;
 const CHUNK = 64 * 1024;
 
@@ -53,9 +63,28 @@ async function digest(v: Uint8Array | Blob): Promise<string> {
   return hash.digest("hex");
 }
 
+/** `me` signing, the other side's certificate trusted; undefined for the unsigned run. */
+function security(me: "client" | "server") {
+  if (!keys) return undefined;
+  const pem = (name: string) => readFileSync(join(keys, name), "utf8");
+  const peer = me === "client" ? "server" : "client";
+  return x509Security({
+    sign: { key: pem(`${me}.key`), cert: pem(`${me}.pem`) },
+    verify: { trust: [pem(`${peer}.pem`)] },
+  });
+}
+
+/** A stream written to a new file of its own (in bounded memory); its path. */
+async function toFile(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), "bench-mtom-signed-")), "content");
+  await pipeline(Readable.fromWeb(stream as never), createWriteStream(path));
+  return path;
+}
+
 function server(): void {
   let uploaded = "";
   let length = 0;
+  let kept: string | undefined;
   const info = (id: string, n: number) => ({
     Id: id,
     Name: id,
@@ -67,17 +96,21 @@ function server(): void {
     upload: async (input) => {
       uploaded = await digest(input.Content);
       length = input.Content instanceof Blob ? input.Content.size : input.Content.byteLength;
+      // Signed, the answer is a Blob (a stream cannot be signed): the upload kept in a file.
+      const c = input.Content;
+      if (keys) kept = await toFile((c instanceof Blob ? c : new Blob([c])).stream());
       return info(input.Name, length);
     },
-    download: (input) => ({
+    download: async (input) => ({
       Info: info(input.Id, length),
-      Content: generated(length, createHash("sha256")),
+      Content: kept ? await openAsBlob(kept) : generated(length, createHash("sha256")),
     }),
     list: () => [],
   };
   const handler = createDocumentsHandler(impl, {
     mtom: "always",
     maxBodyBytes: Number(size) + 1024 * 1024,
+    ...(keys && { security: security("server")! }),
   });
   const s = createServer(handler);
   exitWithParent(() => s.close());
@@ -89,7 +122,12 @@ function server(): void {
 }
 
 async function client(n: number): Promise<object> {
-  const c = new DocumentsClient({ endpoint: url!, mtom: true, maxResponseBytes: n + 1024 * 1024 });
+  const c = new DocumentsClient({
+    endpoint: url!,
+    mtom: true,
+    maxResponseBytes: n + 1024 * 1024,
+    ...(keys && { security: security("client")! }),
+  });
   const small = new Uint8Array(4096);
   await c.upload({ Name: "warm", MediaType: "x", Content: small });
   await releaseAttachments(await c.download({ Id: "warm" }));
@@ -97,7 +135,8 @@ async function client(n: number): Promise<object> {
   const before = process.memoryUsage().rss;
   const sent = createHash("sha256");
   const t0 = performance.now();
-  await c.upload({ Name: "big", MediaType: "x", Content: generated(n, sent) });
+  const content = keys ? await openAsBlob(await toFile(generated(n, sent))) : generated(n, sent);
+  await c.upload({ Name: "big", MediaType: "x", Content: content });
   const t1 = performance.now();
   const uploadGrowth = maxRss() - before;
   const doc = await c.download({ Id: "big" });
