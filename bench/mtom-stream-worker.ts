@@ -9,7 +9,11 @@
  *     growth, sent, received }, growth being the peak RSS over the RSS before the round trip.
  * A fourth argument `memory` makes either the in-memory path, the peer of the streamed one: no
  * spooling (attachmentSpoolBytes: Infinity), the upload a Uint8Array made before it is sent, the
- * download answered from one.
+ * download answered from one (`stream`: the streamed path).
+ * With a fifth argument, the keys' directory (bench/wss.ts makeKeys: client.key, client.pem,
+ * server.key, server.pem), both sides sign and verify (x509Security): the client writes the bytes
+ * to a file first and uploads its Blob (a stream cannot be signed), the server keeps the upload in
+ * a file of its own and answers the download with its Blob; the parts are hashed as read.
  */
 import { createHash, type Hash } from "node:crypto";
 import { createServer } from "node:http";
@@ -20,9 +24,15 @@ import {
   type DocumentsService,
 } from "../generated-samples/documents/index.js";
 import { releaseAttachments } from "@wsdl-tsgen/runtime";
+import { x509Security } from "@wsdl-tsgen/runtime/wss";
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { exitWithParent, fail, gc, reply } from "./util.js";
 
-const [role, url, size, mode] = process.argv.slice(2);
+const [role, url, size, mode, keys] = process.argv.slice(2);
 const memory = mode === "memory";
 const spool = memory ? { attachmentSpoolBytes: Infinity } : {};
 const maxRss = () => process.resourceUsage().maxRSS * 1024;
@@ -66,9 +76,28 @@ async function digest(v: Uint8Array | Blob): Promise<string> {
   return hash.digest("hex");
 }
 
+/** `me` signing, the other side's certificate trusted; undefined for the unsigned run. */
+function security(me: "client" | "server") {
+  if (!keys) return undefined;
+  const pem = (name: string) => readFileSync(join(keys, name), "utf8");
+  const peer = me === "client" ? "server" : "client";
+  return x509Security({
+    sign: { key: pem(`${me}.key`), cert: pem(`${me}.pem`) },
+    verify: { trust: [pem(`${peer}.pem`)] },
+  });
+}
+
+/** A stream written to a new file of its own (in bounded memory); its path. */
+async function toFile(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), "bench-mtom-signed-")), "content");
+  await pipeline(Readable.fromWeb(stream as never), createWriteStream(path));
+  return path;
+}
+
 function server(): void {
   let uploaded = "";
   let length = 0;
+  let kept: string | undefined;
   const info = (id: string, n: number) => ({
     Id: id,
     Name: id,
@@ -80,13 +109,18 @@ function server(): void {
     upload: async (input) => {
       uploaded = await digest(input.Content);
       length = input.Content instanceof Blob ? input.Content.size : input.Content.byteLength;
+      // Signed, the answer is a Blob (a stream cannot be signed): the upload kept in a file.
+      const c = input.Content;
+      if (keys) kept = await toFile((c instanceof Blob ? c : new Blob([c])).stream());
       return info(input.Name, length);
     },
-    download: (input) => ({
+    download: async (input) => ({
       Info: info(input.Id, length),
-      Content: memory
-        ? whole(length, createHash("sha256"))
-        : generated(length, createHash("sha256")),
+      Content: kept
+        ? await openAsBlob(kept)
+        : memory
+          ? whole(length, createHash("sha256"))
+          : generated(length, createHash("sha256")),
     }),
     list: () => [],
   };
@@ -94,6 +128,7 @@ function server(): void {
     mtom: "always",
     maxBodyBytes: Number(size) + 1024 * 1024,
     ...spool,
+    ...(keys && { security: security("server")! }),
   });
   const s = createServer(handler);
   exitWithParent(() => s.close());
@@ -110,6 +145,7 @@ async function client(n: number): Promise<object> {
     mtom: true,
     maxResponseBytes: n + 1024 * 1024,
     ...spool,
+    ...(keys && { security: security("client")! }),
   });
   const small = new Uint8Array(4096);
   await c.upload({ Name: "warm", MediaType: "x", Content: small });
@@ -119,7 +155,11 @@ async function client(n: number): Promise<object> {
   const sent = createHash("sha256");
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const content = memory ? whole(n, sent) : generated(n, sent);
+  const content = keys
+    ? await openAsBlob(await toFile(generated(n, sent)))
+    : memory
+      ? whole(n, sent)
+      : generated(n, sent);
   await c.upload({ Name: "big", MediaType: "x", Content: content });
   const t1 = performance.now();
   const uploadGrowth = maxRss() - before;

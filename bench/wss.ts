@@ -24,7 +24,7 @@ interface Keys {
   readonly cert: string;
 }
 
-function makeKeys(dir: string, name: string): Keys {
+export function makeKeys(dir: string, name: string): Keys {
   const key = path.join(dir, `${name}.key`);
   const cert = path.join(dir, `${name}.pem`);
   execFileSync(

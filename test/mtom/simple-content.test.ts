@@ -22,9 +22,9 @@ const root = field(
 );
 
 describe("MTOM and a base64Binary in a type with attributes", () => {
-  it("writes the element of its own as a part, the type's $value inline, and reads both back whole", () => {
+  it("writes the element of its own as a part, the type's $value inline, and reads both back whole", async () => {
     const bytes = new Uint8Array(2000).fill(7);
-    const pkg = writeMtom({ threshold: 10 }, "1.1", undefined, () => {
+    const pkg = await writeMtom({ threshold: 10 }, "1.1", undefined, () => {
       const out: string[] = [];
       writeField(out, root, { d: { $value: bytes, contentType: "a/b" }, e: bytes }, "", "r");
       return out.join("");

@@ -120,33 +120,6 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     expect([e.reason, e.message]).toEqual(["digest", "a signed part does not match its digest"]);
   });
 
-  it("SwA: parts over the spool threshold are kept in memory and verified both ways; a Blob is not signed", async () => {
-    const security = x509Security({
-      sign: { key: service.key, cert: service.cert },
-      verify: { trust: [client.cert] },
-    });
-    const options = { security, maxBodyBytes: 8 << 20, attachmentSpoolBytes: 1024 };
-    const big = await listen(createScansHandler(scansService(new Map()), options));
-    try {
-      const c = new ScansClient({
-        endpoint: `${big.url}/scans`,
-        security: clientSecurity(),
-        attachmentSpoolBytes: 1024,
-      });
-      const scan = binary(2 << 20, 17);
-      const stored = await c.storeScan({ Title: "t", Pages: 1, scan });
-      const fetched = await c.fetchScan({ Id: stored.Id });
-      expect(fetched.scan).toBeInstanceOf(Uint8Array);
-      expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
-      const blob = c.storeScan({ Title: "t", Pages: 1, scan: new Blob([scan]) });
-      await expect(blob).rejects.toThrow(
-        /a signature over attachment parts needs them as Uint8Array/,
-      );
-    } finally {
-      await big.close();
-    }
-  });
-
   it("SwA: a signed request's part verified; a signed answer's two parts verified", async () => {
     const exchanges: Exchange[] = [];
     const scansClient = new ScansClient({

@@ -96,7 +96,11 @@ describe.skipIf(missing !== undefined)("a verifying handler and attachments", ()
   });
 
   const sign = (xml: string, parts: readonly MessagePart[]): string =>
-    x509Security({ sign: { key: keys.key, cert: keys.cert } }).secureRequest(xml, "1.1", parts);
+    x509Security({ sign: { key: keys.key, cert: keys.cert } }).secureRequest(
+      xml,
+      "1.1",
+      parts,
+    ) as string;
 
   /** A signed Upload whose Content is an attachment `a`, and the same with `a` swapped. */
   function mtomUpload(content: Uint8Array, swapped: Uint8Array) {

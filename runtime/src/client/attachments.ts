@@ -99,10 +99,13 @@ export interface ReceivedPackage {
  * removed before the error goes on; when it succeeds, unless its result holds their Blobs (then
  * when those are garbage-collected, or by releaseAttachments).
  */
-export async function keepingAttachments<T>(spool: Spool | undefined, answer: () => T): Promise<T> {
+export async function keepingAttachments<T>(
+  spool: Spool | undefined,
+  answer: () => T | Promise<T>,
+): Promise<T> {
   let result: T;
   try {
-    result = answer();
+    result = await answer();
   } catch (e) {
     await spool?.release();
     throw e;

@@ -48,9 +48,10 @@ export class Caller {
       );
     }
     this.mtom = mtomPolicy(options.mtom, port, options.security);
-    // A check of the parts' signatures reads them in memory (see wss/attachments.ts).
+    // A check of the parts' signatures that cannot read spooled parts has them in memory.
+    const security = options.security;
     this.spoolBytes =
-      spoolsBinaries(service) && !options.security?.checkResponse
+      spoolsBinaries(service) && (!security?.checkResponse || security.checksSpooledParts === true)
         ? (options.attachmentSpoolBytes ?? DEFAULT_SPOOL_BYTES)
         : Infinity;
     if (options.wsSecurity && options.security)

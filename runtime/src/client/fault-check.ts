@@ -26,29 +26,33 @@ function checkFault(
   xml: () => string,
   version: SoapVersion,
   parts?: MessageParts,
-): FaultCheck {
+): FaultCheck | Promise<FaultCheck> {
   if (!security?.checkFault) return UNSIGNED;
-  try {
-    return security.checkFault(xml(), version, parts);
-  } catch (e) {
+  const refused = (e: unknown): FaultCheck => {
     if (e instanceof SecurityRefusal) return { refusal: e };
     throw e;
+  };
+  try {
+    const checked = security.checkFault(xml(), version, parts);
+    return checked instanceof Promise ? checked.catch(refused) : checked;
+  } catch (e) {
+    return refused(e);
   }
 }
 
 /**
  * The client's security check of an answer: of a fault, what checkFault found; of a result, its
- * signature checked (a refusal thrown).
+ * signature checked (a refusal thrown). A promise when the check reads spooled parts.
  */
 export function checkAnswer(
   security: ClientMessageSecurity | undefined,
   fault: boolean,
   res: { readonly text: string; readonly parts?: MessageParts | undefined },
   version: SoapVersion,
-): FaultCheck {
+): FaultCheck | Promise<FaultCheck> {
   if (fault) return checkFault(security, () => res.text, version, res.parts);
-  security?.checkResponse?.(res.text, version, res.parts);
-  return UNSIGNED;
+  const checked = security?.checkResponse?.(res.text, version, res.parts);
+  return checked instanceof Promise ? checked.then(() => UNSIGNED) : UNSIGNED;
 }
 
 /** The fault marked as `check` found it. */

@@ -52,8 +52,9 @@ export interface ClientOptions<
    * A response's attachment part (MTOM or SOAP with Attachments) of at least this many bytes is
    * written to a temporary file as it arrives and given as a Blob; smaller ones are Uint8Arrays.
    * The files live until `releaseAttachments(result)` or the process's exit, and are removed at
-   * once when the call fails. Parts of a response whose security checks signatures stay in memory.
-   * Default: 1 MiB.
+   * once when the call fails. A security that checks signatures gets the spooled parts when it
+   * declares `checksSpooledParts` (`x509Security` does); otherwise they stay in memory. Default:
+   * 1 MiB.
    */
   readonly attachmentSpoolBytes?: number;
   /**

@@ -8,6 +8,7 @@ import { multipartChunks, MultipartError } from "../mime/multipart.js";
 import type { PartContent } from "../support/message-parts.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
 import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
+import { andThen } from "../support/maybe-async.js";
 import type { Received } from "./received.js";
 
 /** The envelopes of packaged request bodies, for `trace` (the body's root part, as text). */
@@ -53,10 +54,10 @@ export function swaRequest(
   input: unknown,
   write: () => string,
   secure: SecureEnvelope,
-): RequestInit {
+): RequestInit | Promise<RequestInit> {
   const bytes = attachmentValues(attachments, input, `the input of ${name}`);
   const pkg = writeSwa(version, action, write, attachments, bytes, secure);
-  return packagedRequest(pkg, version, action);
+  return andThen(pkg, (p) => packagedRequest(p, version, action));
 }
 
 /**

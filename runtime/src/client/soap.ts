@@ -3,6 +3,7 @@
  * undeclared header entries, secured and packaged as the options ask), the response envelope
  * decoded, its fault checked and thrown as the operation's typed fault when it declares one.
  */
+import { andThen } from "../support/maybe-async.js";
 import type { SoapOperationDesc } from "../descriptors/operations.js";
 import { HttpBindingError, ResponseFormatError, SoapFault, type SoapVersion } from "../errors.js";
 import {
@@ -53,7 +54,7 @@ export async function callSoap(
 ): Promise<Sent> {
   const version = soapVersion(caller);
   const reader = responseReader(caller, op);
-  const request = soapRequest(caller, name, op, input, callOptions, version);
+  const request = await soapRequest(caller, name, op, input, callOptions, version);
   const res = await caller.send(name, caller.endpoint, request, callOptions, reader.root);
   return { res, answer: () => soapAnswer(caller, op, res, reader, version, callOptions) };
 }
@@ -105,10 +106,14 @@ export function soapAnswer(
   const decoded = decodeSoap(caller, res, reader, version);
   // A fault is given signed or not, marked verified or not (see fault-check.ts); the headers of
   // one whose signature failed are no more to be trusted than its body.
-  const faultCheck = checkAnswer(caller.options.security, !!decoded.fault, res, version);
-  const onHeaders = callOptions.onSoapHeaders as OnSoapHeaders | undefined;
-  if (!faultCheck.refusal) onHeaders?.(decoded.headers);
-  return withResponseAttachments(op, soapResult(op, decoded, res, faultCheck), res);
+  const checked = checkAnswer(caller.options.security, !!decoded.fault, res, version);
+  const answer = (faultCheck: FaultCheck): unknown => {
+    const onHeaders = callOptions.onSoapHeaders as OnSoapHeaders | undefined;
+    if (!faultCheck.refusal) onHeaders?.(decoded.headers);
+    return withResponseAttachments(op, soapResult(op, decoded, res, faultCheck), res);
+  };
+  // A check of spooled parts reads them first: nothing is given before it ends.
+  return andThen(checked, answer);
 }
 
 /** The POST of a SOAP call: its envelope, with declared and undeclared header entries. */
@@ -119,7 +124,7 @@ export function soapRequest(
   input: unknown,
   callOptions: CallOptions,
   version: SoapVersion,
-): RequestInit {
+): RequestInit | Promise<RequestInit> {
   const elementValue =
     op.request?.prop !== undefined
       ? input === undefined || input === null
@@ -158,15 +163,14 @@ export function soapRequest(
   if (op.attachments)
     return swaRequest(name, op.attachments, op.action, version, input, write, secure);
   const pkg = mtom && writeMtom(mtom, version, op.action, write, secure);
-  if (pkg) return packagedRequest(pkg, version, op.action);
-  const secured = secure(write());
+  if (pkg) return andThen(pkg, (p) => packagedRequest(p, version, op.action));
   const headers: Record<string, string> =
     version === "1.1"
       ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
       : {
           "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}`,
         };
-  return { method: "POST", headers, body: secured };
+  return andThen(secure(write()), (body): RequestInit => ({ method: "POST", headers, body }));
 }
 
 /** The envelope of a non-empty response; an HTTP error or ResponseFormatError when it is none. */

@@ -37,18 +37,18 @@ interface Plan {
   reader(frames?: ItemFrames): ResponseReader;
 }
 
-function soapPlan(
+async function soapPlan(
   caller: Caller,
   name: string,
   op: SoapOperationDesc,
   input: unknown,
   callOptions: CallOptions,
-): Plan {
+): Promise<Plan> {
   const version = soapVersion(caller);
   const shape = streamShape(op.response);
   return {
     url: caller.endpoint,
-    init: soapRequest(caller, name, op, input, callOptions, version),
+    init: await soapRequest(caller, name, op, input, callOptions, version),
     shape,
     reader: (frames) => {
       const r = responseReader(
@@ -91,7 +91,7 @@ export async function* streamCall(
 ): AsyncGenerator<unknown, void, undefined> {
   const plan =
     op.kind === "soap"
-      ? soapPlan(caller, name, op, input, callOptions)
+      ? await soapPlan(caller, name, op, input, callOptions)
       : httpPlan(caller, op, input);
   if (!plan.shape)
     throw new Error(

@@ -13,7 +13,7 @@ import {
   writeMultipart,
   type BodyPart,
 } from "./multipart.js";
-import type { MtomBody, SecureEnvelope } from "./xop.js";
+import { packing, type MtomBody, type Packed, type SecureEnvelope } from "./xop.js";
 import { isPartContent, type PartContent } from "../support/message-parts.js";
 
 /**
@@ -48,21 +48,22 @@ export function writeSwa(
   descs: readonly AttachmentDesc[],
   bytes: readonly PartContent[],
   secure: SecureEnvelope = (xml) => xml,
-): MtomBody {
+): Packed {
   const tag = `${randomUUID()}@wsdl-tsgen`;
   const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
   const actionParam =
     soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "";
   const rootId = `root.${tag}`;
   const parts = descs.map((d, i) => binaryPart(d.type, `${d.part}=${i}.${tag}`, bytes[i]!));
-  const xml = secure(write(), parts);
-  const rootType = `${soapType}; charset=UTF-8${actionParam}`;
-  const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
-  const body = writeMultipart([root, ...parts].map(outgoing));
-  const contentType =
-    `multipart/related; type=${quoted(soapType)}; boundary=${quoted(body.boundary)}; ` +
-    `start="<${rootId}>"${actionParam}`;
-  return { contentType, body, xml };
+  return packing(secure(write(), parts), (xml) => {
+    const rootType = `${soapType}; charset=UTF-8${actionParam}`;
+    const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
+    const body = writeMultipart([root, ...parts].map(outgoing));
+    const contentType =
+      `multipart/related; type=${quoted(soapType)}; boundary=${quoted(body.boundary)}; ` +
+      `start="<${rootId}>"${actionParam}`;
+    return { contentType, body, xml };
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * envelope as an `xop:Include href="cid:…"`. Read into `Uint8Array` views of the body, written
  * from the caller's bytes: an attachment is never turned into text.
  */
+import { andThen } from "../support/maybe-async.js";
 import { XmlDecodeError, type XopAttachments } from "../xml/decode-options.js";
 import { withBinaryParts } from "../xml/write-scalars.js";
 import { XOP_NS } from "../xml/namespaces.js";
@@ -164,7 +165,7 @@ export function writeMtom(
   action: string | undefined,
   write: () => string,
   secure: SecureEnvelope = (xml) => xml,
-): MtomBody {
+): Packed {
   const tag = randomUUID();
   const attachments: MessagePart[] = [];
   const written = withBinaryParts((bytes) => {
@@ -174,20 +175,35 @@ export function writeMtom(
     attachments.push(binaryPart("application/octet-stream", id, bytes));
     return `<xop:Include xmlns:xop="${XOP_NS}" href="${escapeAttr(cidUrl(id))}"/>`;
   }, write);
-  const xml = secure(written, attachments);
-  const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
-  const typeParam =
-    soapType + (soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "");
-  const rootId = `0.${tag}@wsdl-tsgen`;
-  const rootType = `${XOP_TYPE}; charset=UTF-8; type=${quoted(typeParam)}`;
-  const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
-  const body = writeMultipart([root, ...attachments].map(outgoing));
-  const contentType =
-    `multipart/related; type="${XOP_TYPE}"; boundary=${quoted(body.boundary)}; ` +
-    `start="<${rootId}>"; start-info=${quoted(soapType)}` +
-    (soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "");
-  return { contentType, body, xml };
+  return packing(secure(written, attachments), (xml) => {
+    const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
+    const typeParam =
+      soapType +
+      (soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "");
+    const rootId = `0.${tag}@wsdl-tsgen`;
+    const rootType = `${XOP_TYPE}; charset=UTF-8; type=${quoted(typeParam)}`;
+    const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
+    const body = writeMultipart([root, ...attachments].map(outgoing));
+    const contentType =
+      `multipart/related; type="${XOP_TYPE}"; boundary=${quoted(body.boundary)}; ` +
+      `start="<${rootId}>"; start-info=${quoted(soapType)}` +
+      (soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "");
+    return { contentType, body, xml };
+  });
 }
 
-/** Secures an envelope beside the attachment parts it is sent with (see `securing`). */
-export type SecureEnvelope = (xml: string, parts: readonly MessagePart[]) => string;
+/**
+ * Secures an envelope beside the attachment parts it is sent with (see `securing`): a promise when
+ * the parts are read first (a signature over Blobs).
+ */
+export type SecureEnvelope = (
+  xml: string,
+  parts: readonly MessagePart[],
+) => string | Promise<string>;
+
+/** A package, or its promise when its envelope's securing reads the parts first. */
+export type Packed = MtomBody | Promise<MtomBody>;
+
+/** `pack` of the secured envelope, now or once it is. */
+export const packing = (xml: string | Promise<string>, pack: (xml: string) => MtomBody): Packed =>
+  andThen(xml, pack);

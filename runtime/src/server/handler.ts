@@ -51,8 +51,9 @@ export interface HandlerOptions {
   /**
    * A request's attachment part (MTOM or SOAP with Attachments) of at least this many bytes is
    * written to a temporary file as it arrives and given to the implementation as a Blob; smaller
-   * ones are Uint8Arrays. The files are removed once the response has ended. Parts of a request
-   * whose security checks attachment signatures stay in memory. Default: 1 MiB.
+   * ones are Uint8Arrays. The files are removed once the response has ended. A security that
+   * checks attachment signatures gets the spooled parts when it declares `checksSpooledParts`
+   * (`x509Security` does); otherwise the parts stay in memory. Default: 1 MiB.
    */
   readonly attachmentSpoolBytes?: number;
   /**

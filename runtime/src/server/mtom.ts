@@ -52,8 +52,8 @@ export async function readPackage(
         maxPartBytes: s.maxAttachment,
         maxParts: MAX_PARTS,
         maxRootBytes: s.maxBody,
-        // A check of the parts' signatures reads them in memory (see wss/attachments.ts).
-        spoolBytes: s.security?.securesAttachments ? Infinity : s.spoolBytes,
+        // A check of the parts' signatures that cannot read spooled parts has them in memory.
+        spoolBytes: keepsPartsInMemory(s.security) ? Infinity : s.spoolBytes,
       },
       spoolFor(res),
     );
@@ -85,6 +85,10 @@ export async function readPackage(
     return undefined;
   }
 }
+
+/** Whether the handler's security checks parts, but only in memory (see checksSpooledParts). */
+const keepsPartsInMemory = (security: Served["security"]): boolean =>
+  security?.securesAttachments === true && security.checksSpooledParts !== true;
 
 /**
  * The temporary files of a request's spooled parts, removed once its response has ended (sent, or

@@ -31,7 +31,12 @@ import { XmlDecodeError } from "../xml/decode-options.js";
 import { writeField } from "../xml/writer.js";
 import { withXsiTypes } from "../xml/xsi-types.js";
 import type { X509Certificate } from "node:crypto";
-import { SecurityRefusal, securing, type CheckedRequest } from "../soap/message-security.js";
+import {
+  SecurityRefusal,
+  securing,
+  type CheckedRequest,
+  type ServerMessageSecurity,
+} from "../soap/message-security.js";
 import type { DecodeOptions, XopAttachments } from "../xml/decode-options.js";
 import { writeMtom, type MtomBody } from "../mime/xop.js";
 import { readPackage, responsePolicy, sendPackage, soapAction } from "./mtom.js";
@@ -108,7 +113,7 @@ export async function handleSoap(
 ): Promise<void> {
   const request = await readSoap(s, req, res);
   if (!request) return;
-  const checked = checkSecurity(s, res, request);
+  const checked = await checkSecurity(s, res, request);
   if (!checked) return;
   const routing = new SoapRouting(ep, request.action);
   const decoded = decode(s, res, request, routing);
@@ -145,19 +150,21 @@ export async function handleSoap(
 /** What a request without security configured is: checked by nothing, signed by nobody. */
 const UNCHECKED: CheckedRequest = Object.freeze({});
 
-function checkSecurity(
+async function checkSecurity(
   s: Served,
   res: ServerResponse,
   request: SoapRequest,
-): CheckedRequest | undefined {
+): Promise<CheckedRequest | undefined> {
   if (!s.security) return UNCHECKED;
   try {
     const parts = request.parts;
     // A check that cannot see the attachments would vouch for parts nothing signed.
     if (parts && parts.size > 0 && s.security.securesAttachments !== true)
       throw new SecurityRefusal("its attachments cannot be checked", "unsigned-attachment");
-    const checked = s.security.checkRequest(request.body, request.declared, parts);
-    if (s.security.secureResponse) secureFaults(res, s.security.secureResponse.bind(s.security));
+    // Spooled parts are hashed as they are read: the implementation waits for the whole check.
+    const checked = await s.security.checkRequest(request.body, request.declared, parts);
+    if (s.security.secureResponse)
+      secureFaults(res, faultSecuring(s.security.secureResponse.bind(s.security)));
     return checked;
   } catch (e) {
     if (!(e instanceof SecurityRefusal)) throw e;
@@ -165,6 +172,18 @@ function checkSecurity(
     soapFault(res, request.declared, 500, "Client", message);
     return undefined;
   }
+}
+
+/** How a fault is secured: synchronously, a fault's envelope having no parts to read first. */
+function faultSecuring(
+  secure: NonNullable<ServerMessageSecurity["secureResponse"]>,
+): (xml: string, version: SoapVersion) => string {
+  return (xml, version) => {
+    const secured = secure(xml, version);
+    if (typeof secured !== "string")
+      throw new Error("a security's secureResponse of a fault (no parts) gave a promise");
+    return secured;
+  };
 }
 
 /** The request's body as text, or undefined when it was answered with a fault instead. */
@@ -374,9 +393,9 @@ async function call(
         h,
       );
     const secure = securing(s.security, s.security?.secureResponse, version);
-    pkg = responsePackage(routed.op, version, result, write, secure);
-    if (!pkg && mtom) pkg = writeMtom(mtom, version, undefined, write, secure);
-    else if (!pkg) xml = secure(write());
+    pkg = await responsePackage(routed.op, version, result, write, secure);
+    if (!pkg && mtom) pkg = await writeMtom(mtom, version, undefined, write, secure);
+    else if (!pkg) xml = await secure(write());
   } catch (e) {
     s.log(
       `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type, or its answer could not be secured`,

@@ -7,7 +7,7 @@ import type { SoapOperationDesc } from "../descriptors/operations.js";
 import type { SoapVersion } from "../errors.js";
 import { MultipartError, type BodyPart } from "../mime/multipart.js";
 import { attachmentValues, readSwa, writeSwa } from "../mime/swa.js";
-import type { MtomBody, SecureEnvelope } from "../mime/xop.js";
+import type { Packed, SecureEnvelope } from "../mime/xop.js";
 import { soapFault } from "./respond.js";
 
 /** The attachments of an operation that has none: one object, not one per request. */
@@ -53,7 +53,7 @@ export function responsePackage(
   result: unknown,
   write: () => string,
   secure: SecureEnvelope,
-): MtomBody | undefined {
+): Packed | undefined {
   if (!op.responseAttachments) return undefined;
   const bytes = attachmentValues(op.responseAttachments, result, "the result");
   return writeSwa(version, undefined, write, op.responseAttachments, bytes, secure);

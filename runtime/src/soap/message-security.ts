@@ -14,18 +14,22 @@ export type { MessagePart, MessageParts };
 export interface ClientMessageSecurity {
   /**
    * The request envelope as it is to be sent (signed, say), with the attachment parts it is sent
-   * beside, if any.
+   * beside, if any; a promise of it when the parts are read first (Blobs hashed as read).
    */
   secureRequest(
     envelope: string,
     version: SoapVersion,
     attachments?: readonly MessagePart[],
-  ): string;
+  ): string | Promise<string>;
   /**
    * Checks a response envelope (and a package's attachment parts) before its result or fault is
-   * given to the caller; throws (a `SecurityRefusal`) when it is not acceptable.
+   * given to the caller; throws or rejects (a `SecurityRefusal`) when it is not acceptable.
    */
-  checkResponse?(envelope: string, version: SoapVersion, attachments?: MessageParts): void;
+  checkResponse?(
+    envelope: string,
+    version: SoapVersion,
+    attachments?: MessageParts,
+  ): void | Promise<void>;
   /**
    * Whether `secureRequest` covers the attachment parts it is given. Without it, a request with
    * attachments is refused before it is sent: its signature would not cover them.
@@ -36,7 +40,13 @@ export interface ClientMessageSecurity {
    * is given either way, marked `verified` or not); throws a `SecurityRefusal` when it is signed
    * and its signature does not verify.
    */
-  checkFault?(envelope: string, version: SoapVersion, attachments?: MessageParts): CheckedFault;
+  checkFault?(
+    envelope: string,
+    version: SoapVersion,
+    attachments?: MessageParts,
+  ): CheckedFault | Promise<CheckedFault>;
+  /** See ServerMessageSecurity.checksSpooledParts. */
+  readonly checksSpooledParts?: boolean;
 }
 
 /** What a client's check of a fault found (`SoapFault.verified`, `SoapFault.signer`). */
@@ -54,26 +64,34 @@ export interface CheckedRequest {
 /** Checks a server's requests before the implementation sees them, and secures its responses. */
 export interface ServerMessageSecurity {
   /**
-   * Throws a `SecurityRefusal` for a request that is not acceptable, its attachment parts (a
-   * package's) included.
+   * Throws or rejects with a `SecurityRefusal` for a request that is not acceptable, its attachment
+   * parts (a package's) included.
    */
   checkRequest(
     envelope: string | Uint8Array,
     version: SoapVersion,
     attachments?: MessageParts,
-  ): CheckedRequest;
-  /** The response envelope as it is to be sent (signed, say), beside its attachment parts. */
+  ): CheckedRequest | Promise<CheckedRequest>;
+  /**
+   * The response envelope as it is to be sent (signed, say), beside its attachment parts; a promise
+   * of it when the parts are read first. A fault's envelope (no parts) is secured synchronously.
+   */
   secureResponse?(
     envelope: string,
     version: SoapVersion,
     attachments?: readonly MessagePart[],
-  ): string;
+  ): string | Promise<string>;
   /**
    * Whether `checkRequest` checks the attachment parts it is given and `secureResponse` covers
    * them. Without it, a request with attachments is refused, and a response with attachments is
    * not sent.
    */
   readonly securesAttachments?: boolean;
+  /**
+   * Whether the checks take received parts spooled to files (Blobs, above
+   * `attachmentSpoolBytes`). Without it, a message whose parts are checked keeps them in memory.
+   */
+  readonly checksSpooledParts?: boolean;
   /** The header entries marked mustUnderstand that the check processes (`wsse:Security`). */
   understands(ns: string, local: string): boolean;
 }
@@ -106,9 +124,14 @@ const unsecured = (xml: string): string => xml;
 export function securing(
   security: ClientMessageSecurity | ServerMessageSecurity | undefined,
   secure:
-    ((xml: string, version: SoapVersion, parts?: readonly MessagePart[]) => string) | undefined,
+    | ((
+        xml: string,
+        version: SoapVersion,
+        parts?: readonly MessagePart[],
+      ) => string | Promise<string>)
+    | undefined,
   version: SoapVersion,
-): (xml: string, parts?: readonly MessagePart[]) => string {
+): (xml: string, parts?: readonly MessagePart[]) => string | Promise<string> {
   // Without security (the common case) nothing is made per message.
   if (!secure) return unsecured;
   return (xml, parts = []) => {

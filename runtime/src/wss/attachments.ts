@@ -11,13 +11,14 @@
  * A verifier refuses any part that neither way covers: a part the signature does not sign must
  * not reach an implementation told who signed the request.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { SecurityRefusal, type MessagePart, type MessageParts } from "../soap/message-security.js";
 import { cidOf, cidUrl, parseMediaType, quoted } from "../mime/headers.js";
 import { XOP_NS } from "../xml/namespaces.js";
 import { escapeAttr } from "../xml/escape.js";
 import { DIGESTS, type DigestName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
+import { sameDigest } from "./digest.js";
 import type { ReferenceRead } from "./signed-info.js";
 import { allElements, attrValue, readTree, type SigElement } from "./tree.js";
 
@@ -39,33 +40,41 @@ const base64 = (b: Uint8Array): string =>
   Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
 
 /**
- * A part's bytes for a digest. A signature is made or checked over parts in memory: a Blob or a
- * stream would have to be read whole, synchronously (receivers keep a secured message's parts in
- * memory for this; see docs/attachments.md).
+ * A part's bytes for a synchronous digest: a Blob or a stream is hashed as it is read instead
+ * (part-digests.ts), by the async paths that the signer and verifier take for such parts.
  */
 function bytesOf(part: MessagePart): Uint8Array {
   if (part.content instanceof Uint8Array) return part.content;
   throw new Error(
-    `the attachment part <${part.id.slice(0, 100)}> is a Blob or a ReadableStream; a signature over attachment parts needs them as Uint8Array`,
+    `the attachment part <${part.id.slice(0, 100)}> is a Blob or a ReadableStream; a synchronous signature over attachment parts needs them as Uint8Array`,
   );
 }
 
+/** Whether a part is held otherwise than in memory (a Blob, a stream), to be hashed as read. */
+export const streamed = (parts: Iterable<MessagePart> | undefined): boolean => {
+  for (const p of parts ?? []) if (!(p.content instanceof Uint8Array)) return true;
+  return false;
+};
+
 /**
- * `el` as its XOP infoset: a copy in which each `xop:Include` is its part's base64 text (`el`
- * itself when it includes none), made in one walk. A part that is missing is refused.
+ * `el` as its XOP infoset: a copy in which each `xop:Include` is `inline` of its part, the part's
+ * base64 text (`el` itself when it includes none), made in one walk. A part that is missing is
+ * refused.
  */
-function expanded(el: SigElement, parts: MessageParts): SigElement | string {
+export function expanded(
+  el: SigElement,
+  parts: MessageParts,
+  inline: (part: MessagePart) => string = (p) => base64(bytesOf(p)),
+): SigElement | string {
   if (el.ns === XOP_NS && el.local === "Include") {
     const id = cidOf(attrValue(el, "", "href") ?? "");
     const part = id === undefined ? undefined : parts.get(id);
-    return part
-      ? base64(bytesOf(part))
-      : refuse("an xop:Include names no part of the message", "malformed");
+    return part ? inline(part) : refuse("an xop:Include names no part of the message", "malformed");
   }
   let changed = false;
   const children = el.children.map((c) => {
     if (typeof c === "string") return c;
-    const x = expanded(c, parts);
+    const x = expanded(c, parts, inline);
     changed ||= x !== c;
     return x;
   });
@@ -90,13 +99,13 @@ export function digestInput(
  * The XML types whose content is canonicalized by exclusive C14N, as WSS4J reads the profile's
  * "XML Content-Type": a `text/…+xml` part is text to WSS4J, and so to a digest it is to match.
  */
-const XML_TYPE = /^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/;
+export const XML_TYPE = /^(text|application)\/xml$|^(application|image)\/[^/]*\+xml$/;
 
 /**
  * A part's canonical content (SwA Profile 1.1 §5.4.2): XML by exclusive C14N, other text with
  * CRLF line ends, anything else as it is. Malformed XML is a peer's refusal, or the signer's Error.
  */
-function canonicalContent(part: MessagePart, signing: boolean): Buffer {
+export function canonicalContent(part: MessagePart, signing: boolean): Buffer {
   const c = bytesOf(part);
   const bytes = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
   const type = parseMediaType(part.headers["content-type"] ?? "text/plain").type;
@@ -153,7 +162,7 @@ function canonicalParameters(value: string): string {
 }
 
 /** A part's MIME headers as the Attachment-Complete transform digests them (§5.4.1). */
-function canonicalHeaders(part: MessagePart): string {
+export function canonicalHeaders(part: MessagePart): string {
   let out = "";
   for (const name of SIGNED_HEADERS) {
     let v = part.headers[name.toLowerCase()];
@@ -167,7 +176,12 @@ function canonicalHeaders(part: MessagePart): string {
 }
 
 /** The digest a cid: reference holds: of the part's content, its headers first when `complete`. */
-function partDigest(d: DigestName, part: MessagePart, complete: boolean, signing: boolean): string {
+export function partDigest(
+  d: DigestName,
+  part: MessagePart,
+  complete: boolean,
+  signing: boolean,
+): string {
   const content = canonicalContent(part, signing);
   const hash = createHash(d);
   if (complete) hash.update(canonicalHeaders(part), "utf8");
@@ -175,38 +189,44 @@ function partDigest(d: DigestName, part: MessagePart, complete: boolean, signing
 }
 
 /**
- * The SignedInfo references a signer adds for `parts`: none for a part that a signed element
- * includes (its digest covers it), a `cid:` reference for each other. A part included only from an
- * element left unsigned is an Error: it would go unsigned beside a signed envelope.
+ * The parts a signer references by `cid:`: none that a signed element includes (its digest covers
+ * it), each other. A part included only from an element left unsigned is an Error: it would go
+ * unsigned beside a signed envelope.
  */
-export function partReferences(
+export function referencedParts(
   root: SigElement,
   signed: readonly SigElement[],
   parts: readonly MessagePart[],
-  digest: DigestName,
-  complete: boolean,
-): string[] {
+): MessagePart[] {
   const covered = new Set<string | undefined>();
   for (const el of signed) for (const [, id] of includes(el)) covered.add(id);
   const anywhere = new Set([...includes(root)].map(([, id]) => id));
-  const refs: string[] = [];
-  for (const p of parts) {
-    if (covered.has(p.id)) continue;
+  return parts.filter((p) => {
+    if (covered.has(p.id)) return false;
     if (anywhere.has(p.id))
       throw new Error(
         `the attachment part <${p.id}> is included from an element the signature does not cover; expected it in the Body, or its header entry among signedHeaders`,
       );
-    const transform = complete ? SWA_COMPLETE : SWA_CONTENT;
-    refs.push(
-      `<ds:Reference URI="${escapeAttr(cidUrl(p.id))}"><ds:Transforms><ds:Transform Algorithm="${transform}"></ds:Transform></ds:Transforms>` +
-        `<ds:DigestMethod Algorithm="${DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${partDigest(digest, p, complete, true)}</ds:DigestValue></ds:Reference>`,
-    );
-  }
-  return refs;
+    return true;
+  });
+}
+
+/** The SignedInfo reference to a part whose digest (by `digest`) is `value`. */
+export function partReferenceXml(
+  p: MessagePart,
+  digest: DigestName,
+  complete: boolean,
+  value: string,
+): string {
+  const transform = complete ? SWA_COMPLETE : SWA_CONTENT;
+  return (
+    `<ds:Reference URI="${escapeAttr(cidUrl(p.id))}"><ds:Transforms><ds:Transform Algorithm="${transform}"></ds:Transform></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${value}</ds:DigestValue></ds:Reference>`
+  );
 }
 
 /** A `cid:` reference of SignedInfo, its part found. */
-interface PartReference {
+export interface PartReference {
   readonly part: MessagePart;
   readonly complete: boolean;
   readonly digest: DigestName;
@@ -223,7 +243,7 @@ export class AttachmentCheck {
 
   constructor(
     /** The package's parts; undefined for a message that is no package. */
-    private readonly parts: MessageParts | undefined,
+    readonly parts: MessageParts | undefined,
     /** Whether only the profile's transforms are allowed (the algorithms check). */
     private readonly strict: boolean,
   ) {}
@@ -253,14 +273,15 @@ export class AttachmentCheck {
     return digestInput(el, prefixes, this.parts);
   }
 
+  /** The `cid:` references read, to be digested. */
+  get referenced(): readonly PartReference[] {
+    return this.references;
+  }
+
   /** Refuses a referenced part whose digest does not match. */
   checkDigests(): void {
-    for (const r of this.references) {
-      const expected = Buffer.from(partDigest(r.digest, r.part, r.complete, false), "base64");
-      const got = Buffer.from(r.value, "base64");
-      if (got.length !== expected.length || !timingSafeEqual(got, expected))
-        refuse("an attachment does not match its digest", "digest");
-    }
+    for (const r of this.references)
+      checkPartDigest(r, partDigest(r.digest, r.part, r.complete, false));
   }
 
   /**
@@ -278,4 +299,9 @@ export class AttachmentCheck {
           "unsigned-attachment",
         );
   }
+}
+
+/** Refuses a part whose digest `expected` (base64) is not the one its reference holds. */
+export function checkPartDigest(r: PartReference, expected: string): void {
+  if (!sameDigest(expected, r.value)) refuse("an attachment does not match its digest", "digest");
 }

@@ -14,9 +14,17 @@ import {
   type ServerMessageSecurity,
 } from "../soap/message-security.js";
 import { WSSE_NS } from "../soap/ws-security.js";
+import { andThen } from "../support/maybe-async.js";
 import type { VerifyOptions } from "./checks.js";
-import { signEnvelope, signer, type SignOptions, type SigningCredentials } from "./sign.js";
-import { Verifier } from "./verify.js";
+import {
+  signEnvelope,
+  signEnvelopeStreamed,
+  signer,
+  type SignOptions,
+  type SigningCredentials,
+} from "./sign.js";
+import { streamed } from "./attachments.js";
+import { Verifier, type VerifiedMessage } from "./verify.js";
 
 export { SecurityRefusal };
 export type { DigestName, SignatureName } from "./algorithms.js";
@@ -24,7 +32,8 @@ export type { VerifyChecks, VerifyOptions } from "./checks.js";
 export type { SignedPart, SignOptions, SigningCredentials } from "./sign.js";
 export type { PemCredentials, Pkcs12Credentials } from "./credentials.js";
 export type { KeyReference } from "./key-info.js";
-export { signEnvelope, signer } from "./sign.js";
+export { signEnvelope, signEnvelopeStreamed, signer } from "./sign.js";
+export { MAX_XML_PART_BYTES } from "./part-digests.js";
 export { Verifier, type VerifiedMessage } from "./verify.js";
 export { excC14n } from "./c14n.js";
 
@@ -48,8 +57,17 @@ export function x509Security(
 ): ClientMessageSecurity & ServerMessageSecurity {
   const s = o.sign && signer(o.sign, o);
   const verifier = o.verify && new Verifier(o.verify);
-  const secure = (xml: string, _version: SoapVersion, parts?: readonly MessagePart[]): string =>
-    s ? signEnvelope(xml, s, o, {}, parts) : xml;
+  // Parts in memory are signed synchronously, as before; Blobs hashed as they are read.
+  const secure = (xml: string, _v: SoapVersion, parts?: readonly MessagePart[]) =>
+    !s
+      ? xml
+      : streamed(parts)
+        ? signEnvelopeStreamed(xml, s, o, parts)
+        : signEnvelope(xml, s, o, {}, parts);
+  // Parts in memory are checked synchronously, as before; spooled ones (Blobs) as they are read.
+  const verify = (xml: string | Uint8Array, parts: MessageParts | undefined) =>
+    streamed(parts?.values()) ? verifier!.verifyStreamed(xml, parts) : verifier!.verify(xml, parts);
+  const signerOf = (v: VerifiedMessage): CheckedRequest => (v.signer ? { signer: v.signer } : {});
   return {
     secureRequest: secure,
     secureResponse: secure,
@@ -58,25 +76,27 @@ export function x509Security(
     ...(verifier
       ? {
           checkResponse: (xml: string, _v: SoapVersion, parts?: MessageParts) =>
-            void verifier.verify(xml, parts),
+            andThen(verify(xml, parts), () => undefined),
         }
       : {}),
-    checkFault: (xml, _version, parts): CheckedFault => {
-      try {
-        const signer = verifier?.verify(xml, parts).signer;
-        return signer ? { signer } : {};
-      } catch (e) {
-        // An unsigned fault is given as one, unverified; a signature that fails is refused.
+    checkFault: (xml, _version, parts) => {
+      // An unsigned fault is given as one, unverified; a signature that fails is refused.
+      const unsigned = (e: unknown): CheckedFault => {
         if (e instanceof SecurityRefusal && e.reason === "missing-signature") return {};
         throw e;
+      };
+      if (!verifier) return {};
+      try {
+        const checked = andThen(verify(xml, parts), signerOf);
+        return checked instanceof Promise ? checked.catch(unsigned) : checked;
+      } catch (e) {
+        return unsigned(e);
       }
     },
-    checkRequest: (xml, _version, parts): CheckedRequest => {
-      const signer = verifier?.verify(xml, parts).signer;
-      return signer ? { signer } : {};
-    },
+    checkRequest: (xml, _version, parts) => (verifier ? andThen(verify(xml, parts), signerOf) : {}),
     // Parts are signed (MTOM by the elements including them, SwA by cid:) and verified alike.
     securesAttachments: true,
+    checksSpooledParts: true,
     // Only a verifier processes the header: without one, a mustUnderstand Security is not.
     understands: (ns, local) => verifier !== undefined && ns === WSSE_NS && local === "Security",
   };

@@ -11,11 +11,12 @@ import { escapeAttr } from "../xml/escape.js";
 import * as alg from "./algorithms.js";
 import type { DigestName, SignatureName } from "./algorithms.js";
 import { excC14n } from "./c14n.js";
-import { digestInput, partReferences } from "./attachments.js";
+import { digestInput, partDigest, partReferenceXml, referencedParts } from "./attachments.js";
 import { loadCredentials, type SigningCredentials } from "./credentials.js";
 import { keyInfoXml, tokenXml, type KeyReference } from "./key-info.js";
 import { certificateIds, type CertificateIds } from "./x509-names.js";
 import { digestOf } from "./digest.js";
+import { elementDigestStreamed, partDigestStreamed } from "./part-digests.js";
 import { curveOrder, toLowS } from "./ecdsa.js";
 import { envelopeParts, startTagEnd, writtenName, wsuId } from "./parts.js";
 import { allElements, readTree, type SigElement } from "./tree.js";
@@ -88,7 +89,8 @@ export interface SignatureExtras {
 
 /**
  * `xml`, a SOAP 1.1 or 1.2 envelope, signed, with the attachment parts it is sent beside: those its
- * signed elements include (MTOM) by their digests, the others by `cid:` references (SwA).
+ * signed elements include (MTOM) by their digests, the others by `cid:` references (SwA). The
+ * parts must be in memory (see signEnvelopeStreamed).
  */
 export function signEnvelope(
   xml: string,
@@ -97,6 +99,63 @@ export function signEnvelope(
   extras: SignatureExtras = {},
   attachments?: readonly MessagePart[],
 ): string {
+  const d = draft(xml, s, o, attachments);
+  const references = d.elements.map((el, i) =>
+    referenceXml(d.ids[i]!, d.digest, digestOf(d.digest, digestInput(el, [], d.byPartId))),
+  );
+  for (const p of d.referencedParts)
+    references.push(
+      partReferenceXml(p, d.digest, d.complete, partDigest(d.digest, p, d.complete, true)),
+    );
+  return signed(d, s, references, extras);
+}
+
+/**
+ * `signEnvelope`, with parts that may be Blobs: each is hashed as it is read, so that none is held
+ * whole (a ReadableStream is an Error: it is read once, and a signed part is read twice).
+ */
+export async function signEnvelopeStreamed(
+  xml: string,
+  s: Signer,
+  o: SignOptions = {},
+  attachments?: readonly MessagePart[],
+): Promise<string> {
+  const d = draft(xml, s, o, attachments);
+  const references: string[] = [];
+  for (const [i, el] of d.elements.entries()) {
+    const value = await elementDigestStreamed(d.digest, el, [], d.byPartId, true);
+    references.push(referenceXml(d.ids[i]!, d.digest, value));
+  }
+  for (const p of d.referencedParts) {
+    const value = await partDigestStreamed(d.digest, p, d.complete, true);
+    references.push(partReferenceXml(p, d.digest, d.complete, value));
+  }
+  return signed(d, s, references, {});
+}
+
+/** An envelope with its Security header but no signature yet, and what the signature covers. */
+interface Draft {
+  /** The envelope with the Security header (and wsu:Ids) in. */
+  readonly xml: string;
+  /** Where the signature goes in `xml`. */
+  readonly at: number;
+  /** The elements signed by Id, and their Ids. */
+  readonly elements: readonly SigElement[];
+  readonly ids: readonly string[];
+  readonly digest: DigestName;
+  readonly byPartId: ReadonlyMap<string, MessagePart> | undefined;
+  /** The parts no signed element includes, referenced by `cid:`. */
+  readonly referencedParts: readonly MessagePart[];
+  readonly complete: boolean;
+  readonly bstId: string;
+}
+
+function draft(
+  xml: string,
+  s: Signer,
+  o: SignOptions,
+  attachments: readonly MessagePart[] | undefined,
+): Draft {
   const parts = envelopeParts(readTree(xml));
   const targets = [parts.body, ...headerTargets(parts.header, o.signedHeaders ?? [])];
   const insertions: Insertion[] = [];
@@ -108,27 +167,32 @@ export function signEnvelope(
   insertions.push({ at: headerAt, text: headerText });
   const signed = splice(xml, insertions);
   // The signature goes last in the Security header, after the token it refers to.
-  const sigAt = shifted(headerAt, insertions) + headerText.indexOf("</wsse:Security>");
+  const at = shifted(headerAt, insertions) + headerText.indexOf("</wsse:Security>");
   const tree = readTree(signed);
   const byId = new Map<string, SigElement>();
   for (const e of allElements(tree)) {
     const id = wsuId(e);
     if (id !== undefined && !byId.has(id)) byId.set(id, e);
   }
-  const digest = o.digest ?? "sha256";
-  const signedIds = [...refIds, tsId];
-  const els = signedIds.map((id) => byId.get(id)!);
-  const byPartId = attachments && new Map(attachments.map((p) => [p.id, p]));
-  const references = els
-    .map((el, i) =>
-      referenceXml(signedIds[i]!, digest, digestOf(digest, digestInput(el, [], byPartId))),
-    )
-    .concat(
-      attachments ? partReferences(tree, els, attachments, digest, !!o.signAttachmentHeaders) : [],
-    )
-    .concat(extras.references ?? []);
-  const sig = signatureXml(s, references, bstId);
-  return signed.slice(0, sigAt) + sig + signed.slice(sigAt);
+  const ids = [...refIds, tsId];
+  const elements = ids.map((id) => byId.get(id)!);
+  return {
+    xml: signed,
+    at,
+    elements,
+    ids,
+    digest: o.digest ?? "sha256",
+    byPartId: attachments && new Map(attachments.map((p) => [p.id, p])),
+    referencedParts: attachments ? referencedParts(tree, elements, attachments) : [],
+    complete: !!o.signAttachmentHeaders,
+    bstId,
+  };
+}
+
+/** The draft with its signature over `references` in place. */
+function signed(d: Draft, s: Signer, references: string[], extras: SignatureExtras): string {
+  const sig = signatureXml(s, references.concat(extras.references ?? []), d.bstId);
+  return d.xml.slice(0, d.at) + sig + d.xml.slice(d.at);
 }
 
 /** The header entries among `wanted`. */

@@ -9,12 +9,7 @@
  * within fixed limits first (signed-info.ts); replays are known by the SignedInfo signed, and an
  * ECDSA value only in its low-S form (ecdsa.ts).
  */
-import {
-  timingSafeEqual,
-  verify as verifySignature,
-  X509Certificate,
-  type KeyObject,
-} from "node:crypto";
+import { verify as verifySignature, X509Certificate, type KeyObject } from "node:crypto";
 import { Certificates, type ReadCertificate } from "./certificates.js";
 import type { SoapVersion } from "../errors.js";
 import { SecurityRefusal, type MessageParts } from "../soap/message-security.js";
@@ -34,7 +29,8 @@ import {
 import { AttachmentCheck } from "./attachments.js";
 import { excC14n } from "./c14n.js";
 import { ALL_CHECKS, type VerifyChecks, type VerifyOptions } from "./checks.js";
-import { digestOf } from "./digest.js";
+import { digestOf, sameDigest } from "./digest.js";
+import { checkPartDigestsStreamed, elementDigestStreamed } from "./part-digests.js";
 import { curveOrder, isHighS } from "./ecdsa.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
 import { referencedCertificate } from "./key-info.js";
@@ -61,6 +57,18 @@ export interface VerifiedMessage {
   readonly version: SoapVersion;
   /** The signing certificate; undefined only when the signature check is off and none came. */
   readonly signer: X509Certificate | undefined;
+}
+
+/** A signed message whose signature value is checked, its digests not yet. */
+interface Begun {
+  readonly now: Date;
+  readonly parts: EnvelopeParts;
+  readonly security: SigElement;
+  readonly attached: AttachmentCheck;
+  readonly references: readonly Resolved[];
+  readonly cert: ReadCertificate;
+  /** The canonical SignedInfo (the replay cache's key). */
+  readonly signed: Buffer;
 }
 
 /** A reference of SignedInfo, resolved. */
@@ -91,9 +99,45 @@ export class Verifier {
 
   /**
    * Verifies `xml`, and the attachment parts of its package if it came as one; throws a
-   * SecurityRefusal naming what failed.
+   * SecurityRefusal naming what failed. The parts must be in memory (see verifyStreamed).
    */
   verify(xml: string | Uint8Array, attachments?: MessageParts): VerifiedMessage {
+    const v = this.begin(xml, attachments);
+    if (!("signed" in v)) return v;
+    if (this.checks.digest) {
+      for (const r of v.references) checkDigest(r, v.attached);
+      v.attached.checkDigests();
+    }
+    return this.end(v);
+  }
+
+  /**
+   * `verify`, with parts that may be Blobs (spooled to files): each is hashed as it is read, once
+   * the signature value is checked, so that no part is held whole.
+   */
+  async verifyStreamed(
+    xml: string | Uint8Array,
+    attachments?: MessageParts,
+  ): Promise<VerifiedMessage> {
+    const v = this.begin(xml, attachments);
+    if (!("signed" in v)) return v;
+    if (this.checks.digest) {
+      for (const r of v.references) {
+        const parts = v.attached.parts;
+        const value = await elementDigestStreamed(r.digest, r.element, r.prefixes, parts, false);
+        if (!sameDigest(value, r.value))
+          refuse("a signed part does not match its digest", "digest");
+      }
+      await checkPartDigestsStreamed(v.attached);
+    }
+    return this.end(v);
+  }
+
+  /**
+   * Everything before the digests: the message read, SignedInfo read and its signature value
+   * checked; or, for an unsigned message the checks let through, the verified message.
+   */
+  private begin(xml: string | Uint8Array, attachments?: MessageParts): Begun | VerifiedMessage {
     const now = this.o.now?.() ?? new Date();
     const parts = envelopeParts(parse(xml));
     const ids = this.idTable(parts.envelope);
@@ -112,12 +156,14 @@ export class Verifier {
     const references = this.references(info, ids, attached);
     const cert = this.certificate(signature, security, now);
     const signed = this.checkSignatureValue(signature, signedInfo, info, method, cert.publicKey);
-    if (this.checks.digest) {
-      for (const r of references) checkDigest(r, attached);
-      attached.checkDigests();
-    }
+    return { now, parts, security, attached, references, cert, signed };
+  }
+
+  /** Everything after the digests: what was signed, the parts covered, the Timestamp, replays. */
+  private end(v: Begun): VerifiedMessage {
+    const { now, parts, security, references } = v;
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
-    if (this.checks.attachments) attached.checkCovered(references.map((r) => r.element));
+    if (this.checks.attachments) v.attached.checkCovered(references.map((r) => r.element));
     const skew = (this.o.skewSeconds ?? 60) * 1000;
     const ts = childrenNamed(security, WSU_NS, "Timestamp");
     if (ts.length > 1) refuse("the Security header has more than one Timestamp", "malformed");
@@ -125,10 +171,10 @@ export class Verifier {
     if (this.checks.replay) {
       // Keyed on what was signed, not on the signature value: an ECDSA signature has a second
       // valid value, and base64 spellings of one value differ in unused bits.
-      if (!this.replays.add(signed, expires + skew, now.getTime()))
+      if (!this.replays.add(v.signed, expires + skew, now.getTime()))
         refuse("the message was replayed", "replay");
     }
-    return { version: parts.version, signer: cert.cert };
+    return { version: parts.version, signer: v.cert.cert };
   }
 
   /** The elements by Id; duplicate Ids refused (or the first kept, with the check off). */
@@ -316,8 +362,6 @@ const NO_PREFIXES: ReadonlySet<string> = new Set();
 /** An element's digest, of its XOP infoset in a package (each xop:Include its part's base64). */
 function checkDigest(r: Resolved, attached: AttachmentCheck): void {
   const canonical = attached.canonical(r.element, r.prefixes);
-  const expected = Buffer.from(digestOf(r.digest, canonical), "base64");
-  const got = Buffer.from(r.value, "base64");
-  if (got.length !== expected.length || !timingSafeEqual(got, expected))
+  if (!sameDigest(digestOf(r.digest, canonical), r.value))
     refuse("a signed part does not match its digest", "digest");
 }
