@@ -224,7 +224,11 @@ describe("faults and broken answers", () => {
   );
 
   /** The failure of a stream whose server writes `rest` after two items. */
-  async function failureAfterTwo(rest: string, end = true): Promise<StreamedResultError> {
+  async function failureAfterTwo(
+    rest: string,
+    end = true,
+    undescribed?: "refuse",
+  ): Promise<StreamedResultError> {
     const { endpoint } = await serve((req, res) => {
       const f = frame(bindingOf(req));
       res.writeHead(200, { "Content-Type": f.type });
@@ -234,7 +238,8 @@ describe("faults and broken answers", () => {
     });
     const ids: unknown[] = [];
     const error = await (async () => {
-      for await (const m of new ApiClient({ endpoint }).stream.getMessages(ALICE)) ids.push(m?.Id);
+      const client = new ApiClient({ endpoint, ...(undescribed && { undescribed }) });
+      for await (const m of client.stream.getMessages(ALICE)) ids.push(m?.Id);
     })().catch((e: unknown) => e);
     expect(ids).toEqual([0, 1]);
     expect(error).toBeInstanceOf(StreamedResultError);
@@ -249,10 +254,14 @@ describe("faults and broken answers", () => {
   });
 
   it("a fault after items is an error with the count", async () => {
-    const e = await failureAfterTwo(
-      "<soap:Fault><faultcode>soap:Server</faultcode><faultstring>cursor lost</faultstring></soap:Fault>",
-    );
-    expect(e.message).toMatch(/Fault is not allowed in GetMessagesResult/);
+    const fault =
+      "<soap:Fault><faultcode>soap:Server</faultcode><faultstring>cursor lost</faultstring></soap:Fault>";
+    // Kept as content the schema does not describe, as the whole call keeps it; then the result
+    // is never closed.
+    expect((await failureAfterTwo(fault)).message).toMatch(/GetMessagesResult> is not closed/);
+    // Refused where it stands, with undescribed: "refuse".
+    const refused = await failureAfterTwo(fault, true, "refuse");
+    expect(refused.message).toMatch(/Fault is not allowed in GetMessagesResult/);
   });
 
   it("an item that does not fit its type after items is an error with the count", async () => {
