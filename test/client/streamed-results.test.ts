@@ -185,6 +185,43 @@ describe("closing a streamed result", () => {
   });
 });
 
+describe("the time-out of a streamed result", () => {
+  it("bounds each wait for a chunk: a server that stalls after an item fails the stream", async () => {
+    const { endpoint, closed } = await serve((req, res) => {
+      const f = frame(bindingOf(req));
+      res.writeHead(200, { "Content-Type": f.type });
+      res.write(f.head + item(0));
+    });
+    const ids: unknown[] = [];
+    const error = await (async () => {
+      const client = new ApiClient({ endpoint, timeoutMs: 300 });
+      for await (const m of client.stream.getMessages(ALICE)) ids.push(m?.Id);
+    })().catch((e: unknown) => e);
+    expect(ids).toEqual([0]);
+    expect(error).toBeInstanceOf(StreamedResultError);
+    expect((error as StreamedResultError).cause).toBeInstanceOf(TransportError);
+    expect(((error as StreamedResultError).cause as Error).message).toMatch(/timed out/);
+    await closed;
+  });
+
+  it("not the whole result: items coming within it each time may take longer in all", async () => {
+    const { endpoint } = await serve(async (req, res) => {
+      const f = frame(bindingOf(req));
+      res.writeHead(200, { "Content-Type": f.type });
+      res.write(f.head);
+      for (let i = 0; i < 6; i++) {
+        res.write(item(i));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      res.end(f.tail);
+    });
+    const ids: unknown[] = [];
+    const client = new ApiClient({ endpoint, timeoutMs: 1000 });
+    for await (const m of client.stream.getMessages(ALICE)) ids.push(m?.Id);
+    expect(ids).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
 const FAULT_BODY = (env: string) =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${env}"><soap:Body>` +
   (env === SOAP11

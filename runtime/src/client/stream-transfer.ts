@@ -61,6 +61,8 @@ export class Transfer {
   private readonly timeoutMs: number;
   private readonly maxItemBytes: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the wait under way (for the response's head, or a chunk) began; -1: none is. */
+  private waitingSince = -1;
   private body: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** Items read so far (each yielded before the next chunk is read). */
   private count = 0;
@@ -192,13 +194,17 @@ export class Transfer {
 
   /** The next chunk of the body, undefined at its end; failures are TransportErrors. */
   private async read(): Promise<Uint8Array | undefined> {
+    this.waitingSince = performance.now();
+    this.timer ??= setTimeout(this.onTimer, this.timeoutMs);
     try {
-      const r = await this.timed(() => this.body!.read());
+      const r = await this.body!.read();
       // Only a body read to its end leaves nothing to close: a decode failure stops before it.
       if (r.done) this.finished = true;
       return r.done ? undefined : r.value;
     } catch (e) {
       throw this.caller.failure(e, this.plan.init, this.plan.url, this.timeoutMs);
+    } finally {
+      this.waitingSince = -1;
     }
   }
 
@@ -211,16 +217,29 @@ export class Transfer {
 
   /** Runs `f`, aborting the connection if it takes longer than the time-out. */
   private async timed<T>(f: () => Promise<T>): Promise<T> {
-    this.timer = setTimeout(
-      () => this.abort.abort(new DOMException("the call timed out", "TimeoutError")),
-      this.timeoutMs,
-    );
+    this.waitingSince = performance.now();
+    this.timer ??= setTimeout(this.onTimer, this.timeoutMs);
     try {
       return await f();
     } finally {
-      clearTimeout(this.timer);
+      this.waitingSince = -1;
     }
   }
+
+  /**
+   * The time-out's timer: one for the whole transfer, not one per chunk (arming and clearing a timer
+   * for each read cost a few percent of a streamed call). When it fires, it aborts if the wait under
+   * way has lasted the time-out, else waits again for what remains of it; with no wait under way it
+   * lapses, and the next wait arms it.
+   */
+  private readonly onTimer = (): void => {
+    this.timer = undefined;
+    if (this.waitingSince < 0) return;
+    const waited = performance.now() - this.waitingSince;
+    if (waited >= this.timeoutMs)
+      this.abort.abort(new DOMException("the call timed out", "TimeoutError"));
+    else this.timer = setTimeout(this.onTimer, this.timeoutMs - waited);
+  };
 
   /** Closes the connection unless the response was read to its end (a break, an error). */
   close(): void {
