@@ -6,6 +6,7 @@
  */
 import { streamShape } from "../descriptors/stream-shape.js";
 import type { HttpOperationDesc, SoapOperationDesc } from "../descriptors/operations.js";
+import { keepShapes } from "../support/kept.js";
 import { documentReader } from "../xml/reader.js";
 import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
 import { keepingAttachments } from "./attachments.js";
@@ -161,6 +162,8 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
     this.transfer?.close();
   }
 }
+
+keepShapes(new StreamedItems(undefined as never, () => undefined as never, {}));
 
 /**
  * The items of operation `name`'s result, as they arrive. Nothing is sent until the first `next()`;
