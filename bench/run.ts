@@ -152,7 +152,7 @@ try {
     await streamBench({
       count: million ? 1_000_000 : quick ? 20_000 : 100_000,
       nodeSoapSizes: million ? [10_000, 100_000, 1_000_000] : quick ? [10_000] : [10_000, 100_000],
-      rounds: quick ? 3 : 9,
+      rounds: quick ? 3 : 21,
     });
   }
   // Bounded by its own per-run limits: its length depends on the corpus and the peer.

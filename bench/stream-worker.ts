@@ -49,15 +49,30 @@ if (mode === "memory") {
   const url = kind!;
   const [count, rounds] = rest.map(Number) as [number, number];
   const endpoint = `${url}?count=${count}`;
-  const times: Record<"stream" | "whole", number[]> = { stream: [], whole: [] };
+  // Wall time and this process's CPU time (steadier on a shared machine; the server's is not
+  // counted), per call, interleaved.
+  const times: Record<"stream" | "whole" | "streamCpu" | "wholeCpu", number[]> = {
+    stream: [],
+    whole: [],
+    streamCpu: [],
+    wholeCpu: [],
+  };
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   for (let r = -1; r < rounds; r++) {
     for (const k of ["whole", "stream"] as const) {
       gc();
       const started = performance.now();
+      const cpuStarted = cpu();
       const n = await call(k, endpoint);
       if (n !== count) throw new Error(`${k}: ${n} messages, expected ${count}`);
       // Round -1 warms up.
-      if (r >= 0) times[k].push(performance.now() - started);
+      if (r >= 0) {
+        times[k].push(performance.now() - started);
+        times[`${k}Cpu`].push(cpu() - cpuStarted);
+      }
     }
   }
   await reply(times);

@@ -31,6 +31,17 @@ export interface EPCglobalEPCISServiceClient {
   readonly poll: (input: Poll, options?: CallOptions) => Promise<QueryResults>;
   readonly getStandardVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;
   readonly getVendorVersion: (input: EmptyParms, options?: CallOptions) => Promise<string>;
+  /**
+   * The results that may be streamed: each method iterates its result's items as they arrive, in
+   * bounded memory (a `break` closes the connection).
+   */
+  readonly stream: {
+    readonly getQueryNames: (input: EmptyParms, options?: CallOptions) => AsyncIterable<string>;
+    readonly getSubscriptionIDs: (
+      input: GetSubscriptionIDs,
+      options?: CallOptions,
+    ) => AsyncIterable<string>;
+  };
 }
 
 /**

@@ -28,7 +28,11 @@ export interface EPCglobalEPCISService {
   readonly getQueryNames: (
     input: EmptyParms,
     context: EPCglobalEPCISServiceContext,
-  ) => ArrayOfString | Promise<ArrayOfString>;
+  ) =>
+    | ArrayOfString
+    | Iterable<string>
+    | AsyncIterable<string>
+    | Promise<ArrayOfString | Iterable<string> | AsyncIterable<string>>;
   readonly subscribe: (
     input: Subscribe,
     context: EPCglobalEPCISServiceContext,
@@ -40,7 +44,11 @@ export interface EPCglobalEPCISService {
   readonly getSubscriptionIDs: (
     input: GetSubscriptionIDs,
     context: EPCglobalEPCISServiceContext,
-  ) => ArrayOfString | Promise<ArrayOfString>;
+  ) =>
+    | ArrayOfString
+    | Iterable<string>
+    | AsyncIterable<string>
+    | Promise<ArrayOfString | Iterable<string> | AsyncIterable<string>>;
   readonly poll: (
     input: Poll,
     context: EPCglobalEPCISServiceContext,

@@ -960,6 +960,8 @@ export interface EPCglobalEPCISServiceOperations {
     output: ArrayOfString;
     serverInput: EmptyParms;
     serverOutput: ArrayOfString;
+    serverItem: string;
+    item: string;
   };
   subscribe: {
     input: SubscribeInput;
@@ -978,6 +980,8 @@ export interface EPCglobalEPCISServiceOperations {
     output: ArrayOfString;
     serverInput: GetSubscriptionIDs;
     serverOutput: ArrayOfString;
+    serverItem: string;
+    item: string;
   };
   poll: {
     input: Poll;

@@ -2,40 +2,19 @@
  * Streamed results on the client (issue #47): `client.stream.op(input)` iterates the items of a
  * result that is, or wraps, one repeated element, each yielded as soon as its element has been read
  * and decoded, the bytes read not kept: memory stays that of one item and one chunk, whatever the
- * response's size (docs/client.md, "Streamed results").
+ * response's size (docs/generated-code.md, "Streamed results").
  */
-import { streamShape, type StreamShape } from "../descriptors/stream-shape.js";
+import { streamShape } from "../descriptors/stream-shape.js";
 import type { HttpOperationDesc, SoapOperationDesc } from "../descriptors/operations.js";
-import { StreamedResultError } from "../errors.js";
-import { isUtf8Charset, parseContentType } from "../http/content-type.js";
-import { isMultipartRelated } from "../mime/xop.js";
-import { ChunkDecoder, documentReader } from "../xml/reader.js";
-import { DEFAULT_DECODE_LIMITS, type CustomFrame } from "../xml/decode-options.js";
+import { keepShapes } from "../support/kept.js";
+import { documentReader } from "../xml/reader.js";
+import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
 import { keepingAttachments } from "./attachments.js";
 import type { Caller } from "./caller.js";
 import { httpAnswer, httpRequest } from "./http.js";
 import type { CallOptions } from "./options.js";
-import { BlankSoFar, Received } from "./received.js";
 import { responseReader, soapAnswer, soapRequest, soapVersion } from "./soap.js";
-import { itemFrames, type ItemFrames } from "./stream-frames.js";
-
-/** The client's default for `maxItemBytes`. */
-const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
-
-/** What reads a response, and the typed result it gives once read. */
-interface ResponseReader {
-  readonly root: CustomFrame;
-  answer(res: Received): unknown;
-}
-
-/** A streamed call, by protocol: its request, its result's shape, and its response's readers. */
-interface Plan {
-  readonly url: string;
-  readonly init: RequestInit;
-  readonly shape: StreamShape | undefined;
-  /** Reads the response whole, or, with `frames`, its result element through them. */
-  reader(frames?: ItemFrames): ResponseReader;
-}
+import { streamable, Transfer, type Plan } from "./stream-transfer.js";
 
 async function soapPlan(
   caller: Caller,
@@ -50,12 +29,11 @@ async function soapPlan(
     url: caller.endpoint,
     init: await soapRequest(caller, name, op, input, callOptions, version),
     shape,
+    prop: op.response?.prop,
     reader: (frames) => {
-      const r = responseReader(
-        caller,
-        op,
-        frames && shape && { field: shape.root, frame: frames.root },
-      );
+      const streamed = frames &&
+        shape && { field: shape.root, frame: frames.root, value: frames.value };
+      const r = responseReader(caller, op, streamed);
       return {
         root: r.root,
         answer: (res) => soapAnswer(caller, op, res, r, version, callOptions),
@@ -71,255 +49,152 @@ function httpPlan(caller: Caller, op: HttpOperationDesc, input: unknown): Plan {
     url,
     init,
     shape: streamShape(op.response),
+    prop: op.response?.prop,
     reader: (frames) => {
-      const r = element && documentReader([element], frames?.root);
+      const r =
+        element && documentReader([element], frames && { frame: frames.root, value: frames.value });
       return { root: r!.root, answer: (res) => httpAnswer(caller, op, res, r, url) };
     },
   };
 }
 
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
+const NO_ITEMS: unknown[] = [];
+
 /**
- * The items of operation `name`'s result, as they arrive. Nothing is sent until the first `next()`;
- * ending the iteration early (a `break`) or the call's signal closes the connection.
+ * The items of a streamed call, as an async iterator written by hand rather than an async
+ * generator: the items a chunk completes are handed out from an array, each `next()` an already
+ * settled promise, and the body read again only once they have all been taken. What the whole call
+ * would keep beside the items (in "keep" mode) is kept on this object: `undescribedOf(it)`, once
+ * the loop has ended, lists them as it lists the whole call's on its array, in the same order.
  */
-export async function* streamCall(
-  caller: Caller,
-  name: string,
-  op: SoapOperationDesc | HttpOperationDesc,
-  input: unknown,
-  callOptions: CallOptions,
-): AsyncGenerator<unknown, void, undefined> {
-  const plan =
-    op.kind === "soap"
-      ? await soapPlan(caller, name, op, input, callOptions)
-      : httpPlan(caller, op, input);
-  if (!plan.shape)
-    throw new Error(
-      `the result of ${name} over port ${caller.port.name} is not one repeated element: it cannot ` +
-        "be streamed; call the operation whole",
-    );
-  if (caller.options.security?.checkResponse)
-    throw new Error(
-      `this client verifies signed responses (security), which takes the whole response: ` +
-        `${name} cannot be streamed; call the operation whole`,
-    );
-  const t = new Transfer(caller, plan, callOptions);
-  try {
+class StreamedItems implements AsyncIterableIterator<unknown> {
+  private items: unknown[] = NO_ITEMS;
+  /** The next item of `items` to hand out. */
+  private at = 0;
+  private transfer: Transfer | undefined;
+  /** The `next()` waiting for the body, if any: a further call waits for it. */
+  private pending: Promise<IteratorResult<unknown>> | undefined;
+  /** No more reading: the body was read to its end, failed, or the iteration was left. */
+  private ended = false;
+  /** The items were all read at once (a response that is not streamable): nothing follows. */
+  private last = false;
+
+  constructor(
+    private readonly caller: Caller,
+    private readonly plan: () => Promise<Plan>,
+    private readonly callOptions: CallOptions,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<unknown>> {
+    if (this.pending !== undefined) return this.pending.then(this.again, this.again);
+    const items = this.items;
+    if (this.at < items.length) {
+      const value = items[this.at];
+      // Held by the caller only: memory stays one chunk's items.
+      items[this.at++] = undefined;
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.ended) return Promise.resolve(DONE);
+    return (this.pending = this.fill());
+  }
+
+  /** A `next()` called while another was under way, once that one has settled. */
+  private readonly again = () => this.next();
+
+  /** Leaving the loop: closes the connection (after a `next()` under way, as a generator does). */
+  async return(): Promise<IteratorResult<unknown>> {
+    if (this.pending !== undefined) await this.pending.catch(() => {});
+    this.stop();
+    return DONE;
+  }
+
+  /** Reads until items come, then hands out the first; at the end, or on a failure, stops. */
+  private async fill(): Promise<IteratorResult<unknown>> {
+    try {
+      const got = await this.more();
+      if (got === undefined || got.length === 0) {
+        this.stop();
+        return DONE;
+      }
+      this.items = got;
+      this.at = 1;
+      const value = got[0];
+      got[0] = undefined;
+      return { value, done: false };
+    } catch (e) {
+      this.stop();
+      throw e;
+    } finally {
+      this.pending = undefined;
+    }
+  }
+
+  /** The next items: the response opened first, then read item by item or whole. */
+  private async more(): Promise<unknown[] | undefined> {
+    if (this.last) return undefined;
+    if (this.transfer !== undefined) return this.transfer.next();
+    const plan = await this.plan();
+    const t = (this.transfer = new Transfer(this.caller, plan, this.callOptions));
     const res = await t.open();
     if (streamable(res)) {
-      t.reading(res);
-      for (let got = await t.next(); got !== undefined; got = await t.next())
-        for (let i = 0; i < got.length; i++) {
-          const v = got[i];
-          // Held by the caller only: memory stays one chunk's items.
-          got[i] = undefined;
-          yield v;
-        }
-      return;
+      t.reading(res, this);
+      return t.next();
     }
     // Read whole as the call would be (an HTTP error, a fault, a package, another charset).
+    this.last = true;
     const r = plan.reader();
     const whole = await t.whole(res, r.root);
     t.finished = true;
     // A package's spooled attachments are removed as a call's are (client/attachments.ts).
     const value = await keepingAttachments(whole.spool, () => r.answer(whole));
-    yield* (value ?? []) as unknown[];
-  } finally {
-    t.close();
+    for (const node of undescribedOf(value)) keepUndescribed(this, node);
+    return (value ?? []) as unknown[];
+  }
+
+  private stop(): void {
+    this.ended = true;
+    this.items = NO_ITEMS;
+    this.transfer?.close();
   }
 }
 
-/** A response whose body is read item by item: a UTF-8 XML body of a successful call. */
-function streamable(res: Response): boolean {
-  const media = parseContentType(res.headers.get("content-type") ?? "");
-  return (
-    res.ok &&
-    res.body !== null &&
-    !isMultipartRelated(media) &&
-    isUtf8Charset(media.params["charset"])
+keepShapes(new StreamedItems(undefined as never, async () => undefined as never, {}));
+
+/**
+ * The items of operation `name`'s result, as they arrive. Nothing is sent until the first `next()`;
+ * ending the iteration early (a `break`) or the call's signal closes the connection.
+ */
+export function streamCall(
+  caller: Caller,
+  name: string,
+  op: SoapOperationDesc | HttpOperationDesc,
+  input: unknown,
+  callOptions: CallOptions,
+): AsyncIterableIterator<unknown> {
+  return new StreamedItems(
+    caller,
+    async () => {
+      const plan =
+        op.kind === "soap"
+          ? await soapPlan(caller, name, op, input, callOptions)
+          : httpPlan(caller, op, input);
+      if (!plan.shape)
+        throw new Error(
+          `the result of ${name} over port ${caller.port.name} is not one repeated element: it ` +
+            "cannot be streamed; call the operation whole",
+        );
+      if (caller.options.security?.checkResponse)
+        throw new Error(
+          `this client verifies signed responses (security), which takes the whole response: ` +
+            `${name} cannot be streamed; call the operation whole`,
+        );
+      return plan;
+    },
+    callOptions,
   );
-}
-
-/** One streamed call's connection: its abort, its idle time-out, and the items read. */
-class Transfer {
-  private readonly abort = new AbortController();
-  private readonly signal: AbortSignal;
-  private readonly timeoutMs: number;
-  private readonly maxItemBytes: number;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private body: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  /** Items read so far (each yielded before the next chunk is read). */
-  private count = 0;
-  /** The items the last chunk completed. */
-  private readonly got: unknown[] = [];
-  /** Bytes read since the last chunk that completed an item. */
-  private since = 0;
-  private readonly blank = new BlankSoFar();
-  private failure: { error: unknown } | undefined;
-  /** The body has been read to its end, or has failed to decode. */
-  private ended = false;
-  private decoding:
-    | {
-        readonly res: Response;
-        readonly frames: ItemFrames;
-        readonly reader: ResponseReader;
-        readonly strict: boolean;
-        readonly d: ChunkDecoder;
-      }
-    | undefined;
-  /** The body has been read to its end (its `read()` said done): nothing to close. */
-  finished = false;
-  /** The response's answer has been read (a failure thrown): `next()` gives nothing more. */
-  private answered = false;
-
-  constructor(
-    private readonly caller: Caller,
-    private readonly plan: Plan,
-    private readonly callOptions: CallOptions,
-  ) {
-    const given = callOptions.signal;
-    this.signal = given ? AbortSignal.any([this.abort.signal, given]) : this.abort.signal;
-    this.timeoutMs = callOptions.timeoutMs ?? caller.options.timeoutMs ?? 60_000;
-    this.maxItemBytes = caller.options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
-  }
-
-  /** Sends the request; the response once its head has come. */
-  open(): Promise<Response> {
-    const { caller, plan } = this;
-    return this.timed(() =>
-      caller.open(plan.url, plan.init, this.callOptions, this.signal, this.timeoutMs),
-    );
-  }
-
-  /** Reads a response whole, as a call would (within maxResponseBytes). */
-  async whole(res: Response, root: CustomFrame): Promise<Received> {
-    try {
-      return await this.timed(() => this.caller.receiveWhole(res, root));
-    } catch (e) {
-      throw this.caller.failure(e, this.plan.init, this.plan.url, this.timeoutMs);
-    }
-  }
-
-  /**
-   * Starts reading a streamable response: `next()` then gives the items each chunk completes.
-   */
-  reading(res: Response): void {
-    const frames = itemFrames(this.plan.shape!, (v) => void this.got.push(v));
-    const reader = this.plan.reader(frames);
-    const options = this.caller.decodeOptions();
-    // No count of elements (a result of many items would reach it); maxItemBytes bounds the bytes
-    // between items instead, and maxDepth still applies.
-    const limits = { ...(options.limits ?? DEFAULT_DECODE_LIMITS), maxElements: Infinity };
-    this.decoding = {
-      res,
-      frames,
-      reader,
-      strict: options.strict ?? true,
-      d: new ChunkDecoder(reader.root, { ...options, limits }, 0),
-    };
-    this.body = res.body!.getReader();
-  }
-
-  /**
-   * The items the next chunks complete (at least one), undefined once the response has been read
-   * and found whole. What fails once items have been yielded is a StreamedResultError with their
-   * count.
-   */
-  async next(): Promise<unknown[] | undefined> {
-    try {
-      return await this.nextItems();
-    } catch (e) {
-      this.decoding?.d.release();
-      throw this.count > 0 ? new StreamedResultError(this.count, e) : e;
-    }
-  }
-
-  private async nextItems(): Promise<unknown[] | undefined> {
-    const { d, res, reader, frames, strict } = this.decoding!;
-    const got = this.got;
-    got.length = 0;
-    while (this.failure === undefined && !this.ended) {
-      const chunk = await this.read();
-      if (chunk === undefined) break;
-      this.blank.add(chunk);
-      try {
-        d.write(chunk);
-      } catch (error) {
-        this.failure = { error };
-        break;
-      }
-      this.since = got.length > 0 ? 0 : this.since + chunk.length;
-      if (this.since > this.maxItemBytes) throw this.itemTooLarge();
-      if (got.length > 0) return this.counted(got);
-    }
-    if (!this.ended) {
-      this.ended = true;
-      if (!this.failure && !this.blank.blank) {
-        try {
-          d.end();
-        } catch (error) {
-          this.failure = { error };
-        }
-      }
-      d.release();
-      // The items read before the end (or a failure) first; how it ended at the next call.
-      if (got.length > 0) return this.counted(got);
-    }
-    if (this.answered) return undefined;
-    this.answered = true;
-    const type = res.headers.get("content-type") ?? "";
-    const decoded = { root: reader.root, failure: this.failure, blank: this.blank.blank };
-    reader.answer(new Received(res.status, type, () => d.received(), res.headers, decoded));
-    frames.check(strict);
-    return undefined;
-  }
-
-  /** The items a chunk completed, counted. */
-  private counted(got: unknown[]): unknown[] {
-    // From the first item on, nothing read is kept (before it, a fault's text is).
-    if (this.count === 0) this.decoding!.d.forget();
-    this.count += got.length;
-    return got;
-  }
-
-  /** The next chunk of the body, undefined at its end; failures are TransportErrors. */
-  private async read(): Promise<Uint8Array | undefined> {
-    try {
-      const r = await this.timed(() => this.body!.read());
-      // Only a body read to its end leaves nothing to close: a decode failure stops before it.
-      if (r.done) this.finished = true;
-      return r.done ? undefined : r.value;
-    } catch (e) {
-      throw this.caller.failure(e, this.plan.init, this.plan.url, this.timeoutMs);
-    }
-  }
-
-  private itemTooLarge(): Error {
-    return new Error(
-      `more than ${this.maxItemBytes} bytes of the streamed result came without an item ` +
-        "completing (the client's maxItemBytes)",
-    );
-  }
-
-  /** Runs `f`, aborting the connection if it takes longer than the time-out. */
-  private async timed<T>(f: () => Promise<T>): Promise<T> {
-    this.timer = setTimeout(
-      () => this.abort.abort(new DOMException("the call timed out", "TimeoutError")),
-      this.timeoutMs,
-    );
-    try {
-      return await f();
-    } finally {
-      clearTimeout(this.timer);
-    }
-  }
-
-  /** Closes the connection unless the response was read to its end (a break, an error). */
-  close(): void {
-    clearTimeout(this.timer);
-    this.decoding?.d.release();
-    if (this.finished) return;
-    this.abort.abort(new DOMException("the streamed result was closed", "AbortError"));
-    this.body?.cancel().catch(() => {});
-  }
 }

@@ -169,11 +169,12 @@ type PickBody = (
 
 /**
  * A body element read through a frame of its own (a streamed result, whose items go elsewhere as
- * they come: client/stream.ts): the body is then `field` with no value.
+ * they come: client/stream.ts): the body is then `field`, its value `value` (what stands for it).
  */
 export interface StreamedBody {
   readonly field: FieldDesc;
   readonly frame: CustomFrame;
+  readonly value: unknown;
 }
 
 /** What decodeEnvelope gathers while it reads. */
@@ -272,7 +273,7 @@ class EnvelopeFrame implements CustomFrame {
         if (ns === st.envNs && local === "Fault") return "tree";
         const f = st.pick(ns, local, st.version!);
         if (f !== undefined && "frame" in f) {
-          st.body = { ns, local, field: f.field, value: undefined };
+          st.body = { ns, local, field: f.field, value: f.value };
           return f.frame;
         }
         if (f !== undefined && "k" in f) {

@@ -153,6 +153,8 @@ class DocumentFrame implements CustomFrame {
     readonly roots: readonly FieldDesc[],
     /** Reads the root element in place of its field (a streamed result: client/stream.ts). */
     readonly frame: CustomFrame | undefined,
+    /** The root element's value when `frame` reads it (what stands for it). */
+    readonly frameValue: unknown,
   ) {}
 
   child(ns: string, local: string): FieldDesc | "skip" | CustomFrame {
@@ -163,10 +165,10 @@ class DocumentFrame implements CustomFrame {
   }
 
   done(_ns: string, _local: string, value: unknown, field: FieldDesc | undefined): void {
-    this.value = { field: field ?? this.matched!, value };
+    this.value = { field: field ?? this.matched!, value: this.frame ? this.frameValue : value };
   }
 }
-keepShapes(new DocumentFrame([], undefined));
+keepShapes(new DocumentFrame([], undefined, undefined));
 
 /** Decodes a whole document (text, or UTF-8 bytes) whose root element is one of `roots`. */
 export function decodeDocument(
@@ -187,13 +189,13 @@ export interface DocumentReader {
 
 /**
  * What reads a document whose root element is one of `roots` (whole or in chunks), then its value;
- * with `rootFrame`, the root element is read through that frame, and its value is undefined.
+ * with `streamed`, the root element is read through its frame, and its value is `streamed.value`.
  */
 export function documentReader(
   roots: readonly FieldDesc[],
-  rootFrame?: CustomFrame,
+  streamed?: { readonly frame: CustomFrame; readonly value: unknown },
 ): DocumentReader {
-  const frame = new DocumentFrame(roots, rootFrame);
+  const frame = new DocumentFrame(roots, streamed?.frame, streamed?.value);
   return {
     root: frame,
     result: () => {

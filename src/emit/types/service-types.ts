@@ -3,7 +3,8 @@
  * name. The service descriptor's type carries them, and the client and implementation types are
  * mapped from it by the runtime.
  */
-import type { Operation, Service } from "../../model/model.js";
+import type { ComplexType, ElementField, Operation, Service } from "../../model/model.js";
+import type { EmitPlan } from "../../transform/plan.js";
 import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
 import { sourceDoc, type EmitContext } from "../context.js";
 import { propertyKey } from "../../names/identifiers.js";
@@ -68,17 +69,41 @@ function operationTypes(ctx: EmitContext, op: Operation, method: string): Member
 /**
  * The item of a result that may be streamed, in the form `mode`: an implementation may return an
  * iterable of them (input form), and a client iterate them as they arrive (output form), as the
- * runtime's descriptors/stream-shape.ts rules: an unwrapped result element that is repeated, or
- * whose type is an ASMX-style array; undefined for any other result.
+ * runtime's descriptors/stream-shape.ts rules (see streamedField); undefined for any other result.
  */
 export function streamedItem(ctx: EmitContext, op: Operation, mode: Mode): Code | undefined {
-  const r = op.result;
-  if (r.kind !== "unwrapped" || (op.attachments?.output.length ?? 0) > 0) return undefined;
-  const f = r.field;
-  if (f.substitutes || f.ordered || f.choice || f.fixed !== undefined) return undefined;
-  if (f.maxOccurs > 1) return occurrenceType(ctx, f, mode);
-  const t = f.type;
-  const item = t.kind === "complex" && !t.encodedArray ? ctx.plan.arrayItems.get(t) : undefined;
-  if (!item || item.substitutes || item.ordered) return undefined;
-  return occurrenceType(ctx, item, mode);
+  const item = streamedField(ctx.plan, op);
+  return item && occurrenceType(ctx, item, mode);
 }
+
+/**
+ * The field each item of `op`'s result is, when the result may be streamed: a result element whose
+ * type is an ASMX-style array, or an unwrapped result element that is repeated or of such a type.
+ * The runtime decides the same from the descriptors (`streamShape`):
+ * test/emit/stream-shape-agreement.test.ts holds the two together.
+ */
+export function streamedField(
+  plan: Pick<EmitPlan, "arrayItems">,
+  op: Operation,
+): ElementField | undefined {
+  const r = op.result;
+  if ((op.attachments?.output.length ?? 0) > 0) return undefined;
+  if (r.kind === "object") return arrayItem(plan, r.type);
+  if (r.kind !== "unwrapped") return undefined;
+  const f = r.field;
+  // A wrapper that is a plain array of its one field decodes to the result itself, the field its
+  // item (see resultProps in service-descriptors.ts): the item's rules, not the field's, apply.
+  if ([...plan.arrayItems.values()].includes(f)) return plainItem(f);
+  if (f.substitutes || f.ordered || f.choice || f.fixed !== undefined) return undefined;
+  if (f.maxOccurs > 1) return f;
+  return f.type.kind === "complex" ? arrayItem(plan, f.type) : undefined;
+}
+
+/** The item of `t` when it is an ASMX-style array whose items are written plainly. */
+function arrayItem(plan: Pick<EmitPlan, "arrayItems">, t: ComplexType): ElementField | undefined {
+  const item = t.encodedArray ? undefined : plan.arrayItems.get(t);
+  return item && plainItem(item);
+}
+
+const plainItem = (item: ElementField): ElementField | undefined =>
+  item.substitutes || item.ordered ? undefined : item;
