@@ -9,7 +9,8 @@
  *     growth, sent, received }, growth being the peak RSS over the RSS before the round trip.
  * A fourth argument `memory` makes either the in-memory path, the peer of the streamed one: no
  * spooling (attachmentSpoolBytes: Infinity), the upload a Uint8Array made before it is sent, the
- * download answered from one (`stream`: the streamed path).
+ * download answered from one (`stream`: the streamed path; `blob`: streamed, the upload a Blob of a
+ * file the client writes first).
  * With a fifth argument, the keys' directory (bench/wss.ts makeKeys: client.key, client.pem,
  * server.key, server.pem), both sides sign and verify (x509Security): the client writes the bytes
  * to a file first and uploads its Blob (a stream cannot be signed), the server keeps the upload in
@@ -39,8 +40,9 @@ const maxRss = () => process.resourceUsage().maxRSS * 1024;
 const CHUNK = 64 * 1024;
 
 /**
- * The pattern's bytes repeat every 64 KiB (`(i * 7 + (i >> 8)) & 0xff`): one chunk made once and
- * sent again and again, as a file's pages would be, with no garbage per chunk.
+ * The pattern's bytes repeat every 64 KiB (`(i * 7 + (i >> 8)) & 0xff`). Each chunk handed out is a
+ * copy of its own, as a file's reads are: one buffer sent again and again would hide a sender that
+ * keeps what it sent (fetch's tee did, 2026-11-29, and the bench did not show it).
  */
 const PATTERN = Uint8Array.from({ length: CHUNK }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
 
@@ -52,7 +54,7 @@ function generated(n: number, hash: Hash): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     pull(c) {
       if (at >= n) return c.close();
-      const out = PATTERN.subarray(0, Math.min(CHUNK, n - at));
+      const out = PATTERN.slice(0, Math.min(CHUNK, n - at));
       at += out.length;
       hash.update(out);
       c.enqueue(out);
@@ -155,11 +157,12 @@ async function client(n: number): Promise<object> {
   const sent = createHash("sha256");
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const content = keys
-    ? await openAsBlob(await toFile(generated(n, sent)))
-    : memory
-      ? whole(n, sent)
-      : generated(n, sent);
+  const content =
+    keys || mode === "blob"
+      ? await openAsBlob(await toFile(generated(n, sent)))
+      : memory
+        ? whole(n, sent)
+        : generated(n, sent);
   await c.upload({ Name: "big", MediaType: "x", Content: content });
   const t1 = performance.now();
   const uploadGrowth = maxRss() - before;

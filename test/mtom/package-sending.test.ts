@@ -32,11 +32,12 @@ afterEach(async () => {
 });
 
 /** Serves `impl`; `responses` holds each response, `logged` each message logged. */
-async function serve(impl: DocumentsService) {
+async function serve(impl: DocumentsService, maxBodyBytes?: number) {
   const logged: string[] = [];
   const responses: ServerResponse[] = [];
   const handler = createDocumentsHandler(impl, {
     mtom: "always",
+    ...(maxBodyBytes !== undefined && { maxBodyBytes }),
     logger: (m, e) => void logged.push(`${m}: ${String(e)}`),
   });
   const server = await listen((req, res) => {
@@ -91,5 +92,33 @@ describe("sending a package with a streamed attachment", () => {
     expect(logged).toEqual([
       expect.stringMatching(/Documents\.Download: an attachment failed.*the disk went away/),
     ]);
+  });
+});
+
+describe("a client sending a package from a Blob", () => {
+  it("sends it without fetch's tee, which would keep every chunk sent", async () => {
+    // fetch clones a request whose redirects it may follow, and the clone tees a stream body:
+    // the branch no one reads holds the whole upload in memory (200 MiB for 200 MiB).
+    const tee = vi.spyOn(ReadableStream.prototype, "tee");
+    let received = 0;
+    const impl: DocumentsService = {
+      upload: async (input) => {
+        const c = input.Content;
+        received = c instanceof Blob ? c.size : c.byteLength;
+        return INFO;
+      },
+      download: () => ({ Info: INFO, Content: new Uint8Array(0) }),
+      list: () => [],
+    };
+    const { url } = await serve(impl, 8 * 1024 * 1024);
+    const client = new DocumentsClient({ endpoint: url.href, mtom: true });
+    const content = new Blob([new Uint8Array(3 * 1024 * 1024).fill(7)]);
+    try {
+      await client.upload({ Name: "big", MediaType: "application/octet-stream", Content: content });
+      expect(received).toBe(3 * 1024 * 1024);
+      expect(tee).not.toHaveBeenCalled();
+    } finally {
+      tee.mockRestore();
+    }
   });
 });

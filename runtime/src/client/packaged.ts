@@ -34,7 +34,10 @@ export function packagedRequest(
   const stream = ReadableStream.from(multipartChunks(chunks));
   packaged.set(stream, xml);
   if (body.length !== undefined) headers["Content-Length"] = String(body.length);
-  return { method: "POST", headers, body: stream, duplex: "half" } as RequestInit;
+  // Unless redirects are an error, fetch clones the request to follow one, and the clone's tee
+  // keeps every chunk sent (a 1 GiB part held whole); a streamed body cannot be sent twice anyway.
+  const init = { method: "POST", headers, body: stream, duplex: "half", redirect: "error" };
+  return init as RequestInit;
 }
 
 const inMemory = (c: PartContent): c is Uint8Array => c instanceof Uint8Array;
