@@ -110,9 +110,7 @@ export async function mtomStreamBench(o: {
   );
   console.log(
     "\nSigned: the upload's time includes writing the bytes to the client's file first; each " +
-      "part is read twice (its digest, then the wire or the spool). The client's growth in the " +
-      "signed round is its sending of a Blob part, signed or not (measured alike unsigned): the " +
-      "digests alone stay bounded.",
+      "part is read twice (its digest, then the wire or the spool).",
   );
   await samePeer(o.peerMebibytes);
 }
