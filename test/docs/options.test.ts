@@ -22,7 +22,7 @@ function documented(table: "ClientOptions" | "HandlerOptions"): string[] {
   const at = section.indexOf(`(\`${table}\`)`);
   expect(at).toBeGreaterThan(-1);
   const rows = section.slice(at).split("\n\n")[1]!;
-  return [...rows.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!);
+  return [...rows.matchAll(/^\| `(\w+)` +\|/gm)].map((m) => m[1]!);
 }
 
 describe("the options in docs/generated-code.md", () => {
