@@ -5,6 +5,7 @@
 import { request as httpRequest, type Agent, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Socket } from "node:net";
 import type { Proxy } from "./proxy.js";
 
@@ -13,7 +14,8 @@ export interface Leg {
   readonly method: string;
   /** Names in lower case, as headerRecord gives them. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer | undefined;
+  /** Bytes, or a stream sent as it is read (a leg that is never sent again). */
+  readonly body: Buffer | ReadableStream<Uint8Array> | undefined;
   readonly agent: Agent;
   /**
    * The proxy an http target's request is sent to (an https target's is tunnelled by its agent).
@@ -30,7 +32,8 @@ export function sendLeg(leg: Leg): Promise<{ res: IncomingMessage; socket: Socke
   // Names are in lower case (headerRecord): a caller's Host is kept, its Content-Length replaced.
   const headers: Record<string, string> = { ...leg.headers };
   headers["host"] ??= url.host;
-  if (leg.body !== undefined) headers["content-length"] = String(leg.body.length);
+  // A stream keeps the caller's Content-Length, or goes chunked without one.
+  if (leg.body instanceof Buffer) headers["content-length"] = String(leg.body.length);
   if (viaProxy && proxy.authorization) headers["proxy-authorization"] = proxy.authorization;
   const path = viaProxy
     ? `${url.protocol}//${url.host}${url.pathname}${url.search}`
@@ -60,7 +63,12 @@ export function sendLeg(leg: Leg): Promise<{ res: IncomingMessage; socket: Socke
       signal?.removeEventListener("abort", abort);
       reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: e }));
     });
-    req.end(leg.body);
+    const body = leg.body;
+    if (!(body instanceof ReadableStream)) return void req.end(body);
+    // Piped with the socket's backpressure; a part that fails to read ends the request.
+    const from = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+    from.once("error", (e) => req.destroy(e));
+    from.pipe(req);
   });
 }
 
@@ -95,9 +103,16 @@ export function headerValues(res: IncomingMessage, name: string): string[] {
   return out;
 }
 
-/** A request body as bytes, read whole: a handshake may send it more than once. */
-export async function bodyBytes(body: RequestInit["body"]): Promise<Buffer | undefined> {
+/**
+ * A request body as bytes, read whole when `again` (a handshake may send it more than once); else
+ * a stream stays one, sent as it is read.
+ */
+export async function bodyBytes(
+  body: RequestInit["body"],
+  again: boolean,
+): Promise<Buffer | ReadableStream<Uint8Array> | undefined> {
   if (body === undefined || body === null) return undefined;
+  if (!again && body instanceof ReadableStream) return body as ReadableStream<Uint8Array>;
   if (typeof body === "string") return Buffer.from(body, "utf8");
   if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);

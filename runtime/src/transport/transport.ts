@@ -62,16 +62,19 @@ export function createTransport(
     const url = new URL(input);
     const proxy = proxyFor(url, chosen, env);
     const key = `${url.protocol}//${url.host}|${proxy ? `${proxy.host}:${proxy.port}` : ""}`;
+    const headers = headerRecord(init.headers);
+    const given = "authorization" in headers;
+    const bound = auth !== undefined && !given && auth.connectionBound;
     const leg = {
       url,
       method: init.method ?? "GET",
-      headers: headerRecord(init.headers),
-      body: await bodyBytes(init.body),
+      headers,
+      // Only a handshake may send the body again: otherwise a stream is sent as it is read.
+      body: await bodyBytes(init.body, bound),
       proxy,
       signal: init.signal ?? undefined,
     };
-    const given = "authorization" in leg.headers;
-    if (!auth || given || !auth.connectionBound) {
+    if (!bound) {
       const agent = sharedAgent(url, key, proxy);
       const headers =
         auth && !given
