@@ -69,3 +69,19 @@ export async function startDocuments(
   const lb = await listen(createDocumentsHandler(documentsService(store), options));
   return { url: `${lb.url}/documents`, store, close: () => lb.close() };
 }
+
+/** A service that only counts an upload's bytes (a Blob's size, or the bytes'). */
+export function sizeCounting(): { readonly impl: DocumentsService; received(): number } {
+  const info = { Id: "d1", Name: "n", MediaType: "m", Size: 0, Created: CREATED };
+  let received = 0;
+  const impl: DocumentsService = {
+    upload: async (input) => {
+      const c = input.Content;
+      received = c instanceof Blob ? c.size : c.byteLength;
+      return info;
+    },
+    download: () => ({ Info: info, Content: new Uint8Array(0) }),
+    list: () => [],
+  };
+  return { impl, received: () => received };
+}

@@ -12,6 +12,7 @@ import {
   type DocumentsService,
 } from "../../generated-samples/documents/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
+import { sizeCounting } from "./documents-server.js";
 
 const ENVELOPE =
   '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>' +
@@ -100,22 +101,13 @@ describe("a client sending a package from a Blob", () => {
     // fetch clones a request whose redirects it may follow, and the clone tees a stream body:
     // the branch no one reads holds the whole upload in memory (200 MiB for 200 MiB).
     const tee = vi.spyOn(ReadableStream.prototype, "tee");
-    let received = 0;
-    const impl: DocumentsService = {
-      upload: async (input) => {
-        const c = input.Content;
-        received = c instanceof Blob ? c.size : c.byteLength;
-        return INFO;
-      },
-      download: () => ({ Info: INFO, Content: new Uint8Array(0) }),
-      list: () => [],
-    };
-    const { url } = await serve(impl, 8 * 1024 * 1024);
+    const counting = sizeCounting();
+    const { url } = await serve(counting.impl, 8 * 1024 * 1024);
     const client = new DocumentsClient({ endpoint: url.href, mtom: true });
     const content = new Blob([new Uint8Array(3 * 1024 * 1024).fill(7)]);
     try {
       await client.upload({ Name: "big", MediaType: "application/octet-stream", Content: content });
-      expect(received).toBe(3 * 1024 * 1024);
+      expect(counting.received()).toBe(3 * 1024 * 1024);
       expect(tee).not.toHaveBeenCalled();
     } finally {
       tee.mockRestore();

@@ -7,11 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   createDocumentsHandler,
   DocumentsClient,
-  type DocumentsService,
 } from "../../generated-samples/documents/index.js";
+import { sizeCounting } from "../mtom/documents-server.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
-const INFO = { Id: "d1", Name: "n", MediaType: "m", Size: 0, Created: "2026-11-29T00:00:00Z" };
 const CHUNK = 64 * 1024;
 const CHUNKS = 48;
 
@@ -24,16 +23,7 @@ afterEach(async () => {
 async function serve() {
   let arrived!: () => void;
   const started = new Promise<void>((resolve) => (arrived = resolve));
-  let received = 0;
-  const impl: DocumentsService = {
-    upload: async (input) => {
-      const c = input.Content;
-      received = c instanceof Blob ? c.size : c.byteLength;
-      return INFO;
-    },
-    download: () => ({ Info: INFO, Content: new Uint8Array(0) }),
-    list: () => [],
-  };
+  const { impl, received } = sizeCounting();
   const handler = createDocumentsHandler(impl, { mtom: "always", maxBodyBytes: 16 << 20 });
   const server = await listen((req, res) => void handler(req, res));
   let bytes = 0;
@@ -44,7 +34,7 @@ async function serve() {
     }),
   );
   servers.push(server);
-  return { url: `${server.url}/documents`, started, received: () => received };
+  return { url: `${server.url}/documents`, started, received };
 }
 
 /** A part whose second half is made only once the server has seen the first. */
