@@ -17,15 +17,9 @@ import {
   TransportError,
   type ApiPortName,
 } from "../../generated-samples/message-service/index.js";
+import { ALICE, item as itemXml, NS, SOAP11, SOAP12 } from "./streamed-support.js";
 
-const ALICE = { email: "alice@example.com", password: "alice-pass" };
-const NS = "http://api.example.com/messages/";
-const SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
-const SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
-
-const item = (i: number, sender = `caller ${i} «Ω»`) =>
-  `<Messages><DateArrived>2024-01-15T08:30:00</DateArrived><UserId>1</UserId>` +
-  `<Sender>${sender}</Sender><Id>${i}</Id></Messages>`;
+const item = (i: number, sender = `caller ${i} «Ω»`) => itemXml(i, sender);
 
 /** The document around the items, as each binding answers GetMessages. */
 function frame(binding: "soap11" | "soap12" | "http"): {

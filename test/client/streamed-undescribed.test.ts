@@ -14,14 +14,8 @@ import {
   type ApiPortName,
 } from "../../generated-samples/message-service/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
+import { ALICE, item, NS, SOAP11 } from "./streamed-support.js";
 
-const ALICE = { email: "alice@example.com", password: "alice-pass" };
-const NS = "http://api.example.com/messages/";
-const SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
-
-const item = (i: number) =>
-  `<Messages><DateArrived>2024-01-15T08:30:00</DateArrived><UserId>1</UserId>` +
-  `<Sender>caller ${i}</Sender><Id>${i}</Id></Messages>`;
 const extra = (n: string) => `<Extra${n} xmlns="urn:extra" a="1">text ${n}<b/></Extra${n}>`;
 
 /** Where an undescribed element stands: in the array element, the wrapper, or the SOAP Body. */

@@ -4,7 +4,7 @@
  * are out closes the connection; a slow reader holds the pulling back; a client that goes away
  * ends the iteration.
  */
-import { request } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiClient,
@@ -213,6 +213,25 @@ describe("the implementation's type", () => {
   });
 });
 
+/** A GetMessages over HTTP GET, and its response once its head has come. */
+async function getMessages() {
+  const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+  const res = await new Promise<IncomingMessage>((resolve) => {
+    req.on("response", resolve);
+    req.end();
+  });
+  return { req, res };
+}
+
+/** Resolves once `count()` has not moved for `ms` milliseconds. */
+async function settled(count: () => number, ms: number): Promise<void> {
+  let last = -1;
+  while (count() !== last) {
+    last = count();
+    await new Promise((r) => setTimeout(r, ms));
+  }
+}
+
 describe("backpressure and disconnects", () => {
   it("pulls only what the socket takes from a paused reader, and returns the iterator when it goes away", async () => {
     const TOTAL = 1_000_000;
@@ -227,18 +246,10 @@ describe("backpressure and disconnects", () => {
           returned();
         }
       })();
-    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
-    const res = await new Promise<import("node:http").IncomingMessage>((resolve) => {
-      req.on("response", resolve);
-      req.end();
-    });
+    const { req, res } = await getMessages();
     res.pause();
     // Wait for the server to stop pulling: the socket's buffers are full.
-    let last = -1;
-    while (pulled !== last) {
-      last = pulled;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await settled(() => pulled, 100);
     expect(pulled).toBeGreaterThan(0);
     expect(pulled).toBeLessThan(TOTAL / 10);
     req.destroy();
@@ -262,17 +273,9 @@ describe("backpressure and disconnects", () => {
           returned();
         }
       })();
-    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
-    const res = await new Promise<import("node:http").IncomingMessage>((resolve) => {
-      req.on("response", resolve);
-      req.end();
-    });
+    const { req, res } = await getMessages();
     res.pause();
-    let last = -1;
-    while (pulled !== last) {
-      last = pulled;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await settled(() => pulled, 200);
     expect(pulled).toBeLessThan(TOTAL / 10);
     req.destroy();
     await ended;
@@ -315,11 +318,7 @@ describe("backpressure and disconnects", () => {
         await firstSeen;
         yield message(2);
       })();
-    const req = request(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
-    const res = await new Promise<import("node:http").IncomingMessage>((resolve) => {
-      req.on("response", resolve);
-      req.end();
-    });
+    const { req, res } = await getMessages();
     let text = "";
     res.setEncoding("utf8");
     res.on("data", (chunk: string) => {

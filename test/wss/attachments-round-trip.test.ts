@@ -20,6 +20,7 @@ import { listen, rejection, type Loopback } from "../support/loopback.js";
 import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
 import { startDocuments, type DocumentsServer } from "../mtom/documents-server.js";
 import { scansService, type StoredScan } from "../swa/scans-server.js";
+import { flipped, withExtraPart } from "./tamper.js";
 
 const missing = opensslMissing();
 
@@ -33,24 +34,6 @@ function tampering(o: { request?: (b: Buffer) => Buffer; response?: (b: Buffer) 
     const bytes = o.response(Buffer.from(await res.arrayBuffer()));
     return new Response(bytes, { status: res.status, headers: res.headers });
   };
-}
-
-/** `b` with the bytes of `what` in it replaced by as many others. */
-function swapped(b: Buffer, what: Uint8Array): Buffer {
-  const at = b.indexOf(Buffer.from(what));
-  expect(at).toBeGreaterThan(0);
-  const out = Buffer.from(b);
-  for (let i = 0; i < 16; i++) out[at + i] = out[at + i]! ^ 0xff;
-  return out;
-}
-
-/** A package `b` with one more part before its close delimiter. */
-function withExtraPart(b: Buffer): Buffer {
-  const text = b.toString("latin1");
-  const close = text.lastIndexOf("\r\n--");
-  const delimiter = text.slice(close, text.lastIndexOf("--"));
-  const part = `${delimiter}\r\nContent-Type: image/png\r\nContent-ID: <extra@x>\r\n\r\nPNG`;
-  return Buffer.from(text.slice(0, close) + part + text.slice(close), "latin1");
 }
 
 describe.skipIf(missing !== undefined)("security beside attachments, both ways", () => {
@@ -110,7 +93,7 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     const content = binary(4000, 12);
     const plain = new DocumentsClient({ endpoint: documents.url, security: clientSecurity() });
     const info = await plain.upload({ Name: "a", MediaType: "b", Content: content });
-    const fetch = tampering({ response: (b) => swapped(b, content) });
+    const fetch = tampering({ response: (b) => flipped(b, content) });
     const documentsClient = new DocumentsClient({
       endpoint: documents.url,
       security: clientSecurity(),
@@ -135,7 +118,7 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     expect((await bytesOf(fetched.scan)).equals(Buffer.from(scan))).toBe(true);
     expect((await bytesOf(fetched.thumbnail)).equals(Buffer.from(scan.subarray(0, 16)))).toBe(true);
     // The answer's part changed on the way: the client refuses it.
-    const fetch = tampering({ response: (b) => swapped(b, scan) });
+    const fetch = tampering({ response: (b) => flipped(b, scan) });
     const tampered = new ScansClient({
       endpoint: `${scans.url}/scans`,
       security: clientSecurity(),
@@ -147,7 +130,7 @@ describe.skipIf(missing !== undefined)("security beside attachments, both ways",
     const added = new ScansClient({
       endpoint: `${scans.url}/scans`,
       security: clientSecurity(),
-      fetch: tampering({ response: withExtraPart }),
+      fetch: tampering({ response: (b) => withExtraPart(b) }),
     });
     const extra = await rejection(added.fetchScan({ Id: stored.Id }), SecurityRefusal);
     expect([extra.reason, extra.message]).toEqual([

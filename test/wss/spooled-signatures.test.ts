@@ -25,6 +25,10 @@ import { binary, bytesOf } from "../support/binary.js";
 import { listen, rejection, type Loopback } from "../support/loopback.js";
 import { spoolDir } from "../support/spool-dir.js";
 import { makeKeys, opensslMissing, type TestKeys } from "../support/wss-keys.js";
+import { flipped, withExtraPart } from "./tamper.js";
+
+/** Bytes as latin1 text, one character each. */
+const latin1 = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 
 const missing = opensslMissing();
 const SPOOL = 64 * 1024;
@@ -56,25 +60,6 @@ const tampering =
     const bytes = change(Buffer.from(await res.arrayBuffer()));
     return new Response(bytes, { status: res.status, headers: res.headers });
   };
-
-/** `b` with 16 bytes of `what` flipped, well inside it (past the spool threshold). */
-function flipped(b: Buffer, what: Uint8Array): Buffer {
-  const at = b.indexOf(Buffer.from(what.subarray(0, 64)));
-  expect(at).toBeGreaterThan(0);
-  const out = Buffer.from(b);
-  for (let i = 0; i < 16; i++) out[at + 2 * SPOOL + i] = out[at + 2 * SPOOL + i]! ^ 0xff;
-  return out;
-}
-
-/** A package `b` with a large part added before its close delimiter, which nothing signed. */
-function withExtraPart(b: Buffer): Buffer {
-  const text = b.toString("latin1");
-  const close = text.lastIndexOf("\r\n--");
-  const delimiter = text.slice(close, text.lastIndexOf("--"));
-  const head = `${delimiter}\r\nContent-Type: image/png\r\nContent-ID: <extra@x>\r\n\r\n`;
-  const extra = Buffer.from(binary(4 * SPOOL, 5)).toString("latin1");
-  return Buffer.from(text.slice(0, close) + head + extra + text.slice(close), "latin1");
-}
 
 describe.skipIf(missing !== undefined)("signatures over spooled and Blob parts", () => {
   let clientKeys: TestKeys;
@@ -177,11 +162,15 @@ describe.skipIf(missing !== undefined)("signatures over spooled and Blob parts",
     const changed = new ScansClient({
       ...options,
       security,
-      fetch: tampering((b) => flipped(b, big)),
+      fetch: tampering((b) => flipped(b, big, 2 * SPOOL)),
     });
     const e = await rejection(changed.fetchScan({ Id: "s1" }), SecurityRefusal);
     expect([e.reason, e.message]).toEqual(["digest", "an attachment does not match its digest"]);
-    const added = new ScansClient({ ...options, security, fetch: tampering(withExtraPart) });
+    const added = new ScansClient({
+      ...options,
+      security,
+      fetch: tampering((b) => withExtraPart(b, latin1(binary(4 * SPOOL, 5)))),
+    });
     const extra = await rejection(added.fetchScan({ Id: "s1" }), SecurityRefusal);
     expect([extra.reason, extra.message]).toEqual([
       "unsigned-attachment",
@@ -192,7 +181,7 @@ describe.skipIf(missing !== undefined)("signatures over spooled and Blob parts",
       mtom: true,
       security,
       attachmentSpoolBytes: SPOOL,
-      fetch: tampering((b) => flipped(b, big)),
+      fetch: tampering((b) => flipped(b, big, 2 * SPOOL)),
     });
     const m = await rejection(mtom.download({ Id: "d1" }), SecurityRefusal);
     expect([m.reason, m.message]).toEqual(["digest", "a signed part does not match its digest"]);
@@ -206,7 +195,7 @@ describe.skipIf(missing !== undefined)("signatures over spooled and Blob parts",
     const relay = async (url: string | URL | Request, init?: RequestInit) => {
       const body = Buffer.from(await new Response(init!.body as ReadableStream).arrayBuffer());
       const { duplex: _, ...rest } = init as RequestInit & { duplex?: string };
-      return fetch(url, { ...rest, body: flipped(body, big) });
+      return fetch(url, { ...rest, body: flipped(body, big, 2 * SPOOL) });
     };
     const client = new ScansClient({
       endpoint: `${scans.url}/scans`,
