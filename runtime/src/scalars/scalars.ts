@@ -86,18 +86,21 @@ function bad(kind: ScalarKind, text: string, why = ""): never {
   throw new ValueFormatError(`'${clipped(text)}' is not a valid xs:${kind} value${why}`);
 }
 
-/** `text` as an int when it is plain digits (an optional minus, up to 9 digits), else undefined. */
-function plainInt(text: string): number | undefined {
-  const n = text.length;
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  if (n === i || n - i > 9) return undefined;
+/**
+ * The int at `start .. end` of `text` when it is plain digits (an optional minus, up to 9 digits:
+ * in range), else undefined; the decoder reads it in a document's Latin-1 view too (decode-leaf.ts).
+ */
+export function plainIntIn(text: string, start: number, end: number): number | undefined {
+  const minus = text.charCodeAt(start) === 45;
+  let i = minus ? start + 1 : start;
+  if (end === i || end - i > 9) return undefined;
   let v = 0;
-  for (; i < n; i++) {
+  for (; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return undefined;
     v = v * 10 + c - 48;
   }
-  return text.charCodeAt(0) === 45 ? (v === 0 ? 0 : -v) : v;
+  return minus ? (v === 0 ? 0 : -v) : v;
 }
 
 /**
@@ -120,7 +123,7 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
   if (kind === "string" || kind === "anyType") return text;
   if (kind === "int") {
     // The common case, read without the general path's trim and pattern (same result).
-    const v = plainInt(text);
+    const v = plainIntIn(text, 0, text.length);
     if (v !== undefined) return v;
   }
   const t = xmlTrim(text);

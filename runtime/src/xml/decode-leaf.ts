@@ -5,6 +5,7 @@
  */
 import type { ScalarDesc } from "../descriptors/types.js";
 import type { Source } from "./chars.js";
+import { plainIntIn } from "../scalars/scalars.js";
 
 /** The value of the scalar at `start .. end` of `src`, when it is read in place; else undefined. */
 export function valueInSource(
@@ -18,23 +19,6 @@ export function valueInSource(
   if (desc.s === "int") return plainIntIn(src.xml, start, end);
   if (desc.s === "boolean") return booleanIn(src.xml, start, end);
   return undefined;
-}
-
-/**
- * The int at `start .. end` of `xml` when it is plain digits (an optional minus, up to 9 digits: in
- * range), as parseScalar reads it; else undefined. Digits are ASCII, the same in the view of bytes.
- */
-function plainIntIn(xml: string, start: number, end: number): number | undefined {
-  const minus = xml.charCodeAt(start) === 45;
-  let i = minus ? start + 1 : start;
-  if (end === i || end - i > 9) return undefined;
-  let v = 0;
-  for (; i < end; i++) {
-    const c = xml.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-    v = v * 10 + c - 48;
-  }
-  return minus ? (v === 0 ? 0 : -v) : v;
 }
 
 /** The boolean at `start .. end` of `xml` when it is written without spaces; else undefined. */
