@@ -353,6 +353,40 @@ describe("faults and broken answers", () => {
       /DeleteMessage over port ApiSoap is not one repeated element/,
     );
   });
+
+  it("a fault a security checks asynchronously rejects the stream as the whole call", async () => {
+    const { endpoint } = await serve((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
+      res.end(FAULT_BODY(SOAP11));
+    });
+    const security = { secureRequest: (x: string) => x, checkFault: async () => ({}) };
+    const client = new ApiClient({ endpoint, security });
+    const streamed = await firstOf(client.stream.getMessages(ALICE));
+    expect(streamed).toBeInstanceOf(SoapFault);
+    expect(streamed).toEqual(await client.getMessages(ALICE).catch((e: unknown) => e));
+  });
+});
+
+describe("return() while next() calls are under way", () => {
+  it("closes the connection at once and ends a next() queued behind the one waiting", async () => {
+    const { endpoint, closed } = await serve((req, res) => {
+      const f = frame(bindingOf(req));
+      res.writeHead(200, { "Content-Type": f.type });
+      // One item, then nothing more: the next read waits on the connection.
+      res.write(f.head + item(0));
+    });
+    const it = new ApiClient({ endpoint }).stream.getMessages(ALICE)[Symbol.asyncIterator]();
+    expect((await it.next()).done).toBe(false);
+    const waiting = it.next();
+    const queued = it.next();
+    const done = it.return!();
+    // The waiting read is ended by the close (its caller is told); the queued one is done.
+    await expect(waiting).rejects.toThrow(/closed/);
+    await expect(queued).resolves.toEqual({ value: undefined, done: true });
+    await expect(done).resolves.toEqual({ value: undefined, done: true });
+    await closed;
+    await expect(it.next()).resolves.toEqual({ value: undefined, done: true });
+  });
 });
 
 describe("against the generated server streaming from a cursor", () => {

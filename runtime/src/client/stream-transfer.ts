@@ -4,11 +4,11 @@
  * response's answer (a fault, an HTTP error, a malformed body) read once the body has ended.
  */
 import type { StreamShape } from "../descriptors/stream-shape.js";
-import { StreamedResultError } from "../errors.js";
+import { ResponseFormatError, StreamedResultError } from "../errors.js";
 import { isUtf8Charset, parseContentType } from "../http/content-type.js";
 import { isMultipartRelated } from "../mime/xop.js";
 import { keepShapes } from "../support/kept.js";
-import { DEFAULT_DECODE_LIMITS, type CustomFrame } from "../xml/decode-options.js";
+import { DEFAULT_DECODE_LIMITS, XmlDecodeError, type CustomFrame } from "../xml/decode-options.js";
 import { ChunkDecoder } from "../xml/reader.js";
 import type { Caller } from "./caller.js";
 import type { CallOptions } from "./options.js";
@@ -21,6 +21,7 @@ const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
 /** What reads a response, and the typed result it gives once read. */
 export interface ResponseReader {
   readonly root: CustomFrame;
+  /** The typed result, or its promise (a security's `checkFault` may answer later). */
   answer(res: Received): unknown;
 }
 
@@ -180,8 +181,15 @@ export class Transfer {
     this.answered = true;
     const type = res.headers.get("content-type") ?? "";
     const decoded = { root: reader.root, failure: this.failure, blank: this.blank.blank };
-    reader.answer(new Received(res.status, type, () => d.received(), res.headers, decoded));
-    frames.check(strict);
+    // Awaited: a fault found by an asynchronous check must not end the stream as if it were done.
+    await reader.answer(new Received(res.status, type, () => d.received(), res.headers, decoded));
+    try {
+      frames.check(strict);
+    } catch (e) {
+      // As the whole call says a result that lacks required items.
+      if (!(e instanceof XmlDecodeError)) throw e;
+      throw new ResponseFormatError(`the result is not valid: ${e.message}`, res.status, "", e);
+    }
     return undefined;
   }
 

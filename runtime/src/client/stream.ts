@@ -79,6 +79,8 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
   private ended = false;
   /** The items were all read at once (a response that is not streamable): nothing follows. */
   private last = false;
+  /** `return()` was called: every later `next()` is done. */
+  private closing = false;
 
   constructor(
     private readonly caller: Caller,
@@ -91,6 +93,7 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
   }
 
   next(): Promise<IteratorResult<unknown>> {
+    if (this.closing) return Promise.resolve(DONE);
     if (this.pending !== undefined) return this.pending.then(this.again, this.again);
     const items = this.items;
     if (this.at < items.length) {
@@ -106,10 +109,15 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
   /** A `next()` called while another was under way, once that one has settled. */
   private readonly again = () => this.next();
 
-  /** Leaving the loop: closes the connection (after a `next()` under way, as a generator does). */
+  /**
+   * Leaving the loop: closes the connection at once; a `next()` under way settles with what the
+   * close gives it (its own caller sees that), and one queued behind it is done.
+   */
   async return(): Promise<IteratorResult<unknown>> {
-    if (this.pending !== undefined) await this.pending.catch(() => {});
+    this.closing = true;
+    const pending = this.pending;
     this.stop();
+    if (pending !== undefined) await pending.catch(() => {});
     return DONE;
   }
 
@@ -139,6 +147,8 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
     if (this.last) return undefined;
     if (this.transfer !== undefined) return this.transfer.next();
     const plan = await this.plan();
+    // Left while the request was made: nothing is sent.
+    if (this.ended) return undefined;
     const t = (this.transfer = new Transfer(this.caller, plan, this.callOptions));
     const res = await t.open();
     if (streamable(res)) {
@@ -160,6 +170,8 @@ class StreamedItems implements AsyncIterableIterator<unknown> {
     this.ended = true;
     this.items = NO_ITEMS;
     this.transfer?.close();
+    // Its response, frames and read pieces are not kept as long as the caller keeps the iterable.
+    this.transfer = undefined;
   }
 }
 
