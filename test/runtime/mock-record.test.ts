@@ -9,7 +9,11 @@ import { describe, expect, it } from "vitest";
 import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
 import { soapOperations, type ServiceDesc } from "../../runtime/src/descriptors/operations.js";
 import { createMocks, SoapFault } from "../../runtime/src/index.js";
-import { storedFault, writeRecording } from "../../runtime/src/server/mock/record.js";
+import {
+  redactedResult,
+  storedFault,
+  writeRecording,
+} from "../../runtime/src/server/mock/record.js";
 import { typedResult } from "../../runtime/src/server/mock/typed.js";
 import { tempDir } from "../support/tmp.js";
 
@@ -159,5 +163,28 @@ describe("a recording of a result or fault holding a secret", () => {
     const xml = '<a:Token xmlns:a="urn:a">t-3</a:Token><Note>kept</Note>';
     const stored = storedFault(new SoapFault({ code: "Server", message: "m", detail: xml }));
     expect(stored.detail).toBe('<a:Token xmlns:a="urn:a">[redacted]</a:Token><Note>kept</Note>');
+  });
+});
+
+describe("a recorded result holding XML trees (anyType, xs:any)", () => {
+  const el = (local: string, children: unknown[], attrs = {}) => ({
+    ns: "",
+    local,
+    attrs,
+    children,
+  });
+
+  it("redacts a secret-named element inside a tree, keeping the tree's names", () => {
+    const value = { Items: [el("Extra", [el("Password", ["hunter2"]), el("User", ["ann"])])] };
+    const stored = JSON.stringify(redactedResult(value));
+    expect(stored).not.toContain("hunter2");
+    expect(redactedResult(value)).toEqual({
+      Items: [el("Extra", [el("Password", ["[redacted]"]), el("User", ["ann"])])],
+    });
+  });
+
+  it("keeps a secret-named member's tree an element, its content redacted", () => {
+    const value = { Token: el("T", ["s3cret"], { kind: "bearer" }) };
+    expect(redactedResult(value)).toEqual({ Token: el("T", ["[redacted]"]) });
   });
 });

@@ -46,6 +46,8 @@ const isPlain = (v: object) =>
 export function redactedResult(value: unknown, name = ""): unknown {
   const walk = (v: unknown, secret: boolean): unknown => {
     if (v === null || v === undefined) return v;
+    // An XML tree (anyType, xs:any) is redacted by its elements' names, as a fault's detail is.
+    if (isXmlNode(v)) return secret ? { ...v, attrs: {}, children: [REDACTED] } : redactedNode(v);
     if (typeof v === "object" && isPlain(v)) {
       if (Array.isArray(v)) return v.map((x) => walk(x, secret));
       const entries = Object.entries(v).map(([k, x]) => [k, walk(x, secret || SECRET.test(k))]);
@@ -55,6 +57,14 @@ export function redactedResult(value: unknown, name = ""): unknown {
   };
   return walk(value, name !== "" && SECRET.test(name));
 }
+
+/** An element's tree as the decoder gives it (`XmlNode`), not a typed value. */
+const isXmlNode = (v: unknown): v is XmlNode =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as XmlNode).local === "string" &&
+  Array.isArray((v as XmlNode).children) &&
+  typeof (v as XmlNode).attrs === "object";
 
 /** A fault detail's tree with the text of each element whose name says secret as REDACTED. */
 function redactedNode(node: XmlNode): XmlNode {
