@@ -64,4 +64,28 @@ describe("the Node transport sending a streamed package", () => {
     await client.upload({ Name: "big", MediaType: "application/octet-stream", Content: content });
     expect(s.received()).toBe(CHUNKS * CHUNK);
   });
+
+  it("cancels the part when the call is aborted mid-upload, and fails a part that fails", async () => {
+    const s = await serve();
+    const client = new DocumentsClient({ endpoint: s.url, mtom: true, connectTimeoutMs: 10_000 });
+    let cancelled!: (reason: unknown) => void;
+    const cancel = new Promise((resolve) => (cancelled = resolve));
+    let n = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => c.enqueue(new Uint8Array(CHUNK).fill(n++ & 0xff)),
+      cancel: (reason) => cancelled(reason),
+    });
+    const abort = new AbortController();
+    void s.started.then(() => abort.abort(new Error("the caller left")));
+    const input = { Name: "big", MediaType: "application/octet-stream", Content: endless };
+    await expect(client.upload(input, { signal: abort.signal })).rejects.toThrow();
+    await cancel;
+
+    const failing = new ReadableStream<Uint8Array>({
+      pull: (c) => (n++ < 40 ? c.enqueue(new Uint8Array(CHUNK)) : c.error(new Error("disk gone"))),
+    });
+    n = 0;
+    const failed = client.upload({ ...input, Content: failing });
+    await expect(failed).rejects.toThrow();
+  });
 });

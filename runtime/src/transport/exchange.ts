@@ -4,7 +4,7 @@
  */
 import { request as httpRequest, type Agent, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Socket } from "node:net";
 import type { Proxy } from "./proxy.js";
@@ -48,7 +48,12 @@ export function sendLeg(leg: Leg): Promise<{ res: IncomingMessage; socket: Socke
   };
   return new Promise((resolve, reject) => {
     const signal = leg.signal;
-    if (signal?.aborted) return reject(signal.reason);
+    const body = leg.body;
+    if (signal?.aborted) {
+      // Its source is told too (a spooled file's reader, say), as fetch tells it.
+      if (body instanceof ReadableStream) void body.cancel(signal.reason).catch(() => {});
+      return reject(signal.reason);
+    }
     const req = (https ? httpsRequest : httpRequest)(options);
     const abort = () => req.destroy(signal!.reason as Error);
     signal?.addEventListener("abort", abort, { once: true });
@@ -63,12 +68,10 @@ export function sendLeg(leg: Leg): Promise<{ res: IncomingMessage; socket: Socke
       signal?.removeEventListener("abort", abort);
       reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: e }));
     });
-    const body = leg.body;
     if (!(body instanceof ReadableStream)) return void req.end(body);
-    // Piped with the socket's backpressure; a part that fails to read ends the request.
-    const from = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
-    from.once("error", (e) => req.destroy(e));
-    from.pipe(req);
+    // With the socket's backpressure; a part that fails ends the request, and a request that ends
+    // early (an abort, a reset) cancels the part. Either is reported by the request's 'error'.
+    pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), req, () => {});
   });
 }
 
