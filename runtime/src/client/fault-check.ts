@@ -13,6 +13,7 @@ import {
   type ClientMessageSecurity,
   type MessageParts,
 } from "../soap/message-security.js";
+import { isThenable } from "../support/maybe-async.js";
 
 export interface FaultCheck extends CheckedFault {
   readonly refusal?: SecurityRefusal;
@@ -34,7 +35,7 @@ function checkFault(
   };
   try {
     const checked = security.checkFault(xml(), version, parts);
-    return checked instanceof Promise ? checked.catch(refused) : checked;
+    return isThenable(checked) ? Promise.resolve(checked).catch(refused) : checked;
   } catch (e) {
     return refused(e);
   }
@@ -52,7 +53,7 @@ export function checkAnswer(
 ): FaultCheck | Promise<FaultCheck> {
   if (fault) return checkFault(security, () => res.text, version, res.parts);
   const checked = security?.checkResponse?.(res.text, version, res.parts);
-  return checked instanceof Promise ? checked.then(() => UNSIGNED) : UNSIGNED;
+  return isThenable(checked) ? Promise.resolve(checked).then(() => UNSIGNED) : UNSIGNED;
 }
 
 /** The fault marked as `check` found it. */
