@@ -47,7 +47,8 @@ export function copyDeclarations(run: Run, fresh: string, added: readonly string
   for (const statement of freshSf.getVariableStatements()) {
     const names = statement.getDeclarations().map((d) => d.getName());
     if (!names.some((n) => used.has(n))) continue;
-    if (names.some((n) => run.sf.getVariableDeclaration(n) !== undefined)) continue;
+    // Any binding of the name (an import, a function, a class) is the user's own: left alone.
+    if (names.some((n) => run.sf.getLocal(n) !== undefined)) continue;
     insert(run, afterImports(run.sf), `\n\n${statementText(statement)}`);
     run.changes.push(`declared ${names.join(", ")}`);
     for (const name of identifiers(statement.getText())) {

@@ -475,3 +475,35 @@ function compile(text: string): readonly ts.Diagnostic[] {
   host.readFile = (f) => (f === name ? text : readFile.call(host, f));
   return ts.getPreEmitDiagnostics(ts.createProgram([name], options, host));
 }
+
+describe("a declaration the added methods need", () => {
+  const answering: MethodSpec = {
+    ...GET,
+    text: `  async getMessages(input: GetMessages, context: ApiContext) {\n    return mocks.answer(ApiDesc, "getMessages", input);\n  }`,
+    imports: [],
+  };
+  const fresh =
+    `import { createMocks } from "${RUNTIME}";\n` +
+    `import { ApiDesc } from "./generated/descriptors.js";\n\n` +
+    `/** The mock's answers. */\nexport const mocks = createMocks({ services: [ApiDesc] });\n\n` +
+    `export const apiService = {};\n`;
+
+  it("is copied from the templates' file, with its doc and imports, when the file lacks it", () => {
+    const text = `import type { ApiContext } from "${SDK}";\n\nexport const apiService = {};\n`;
+    const r = updateService(text, FILE, [api([answering])], fresh);
+    expect(r.changes).toContain("declared mocks");
+    expect(r.text).toContain(
+      "/** The mock's answers. */\nexport const mocks = createMocks({ services: [ApiDesc] });",
+    );
+    expect(r.text).toContain(`import { createMocks } from "${RUNTIME}";`);
+  });
+
+  it("is left to the user's own binding of the name: an import, a function", () => {
+    for (const own of [`import { mocks } from "./mocks.js";\n`, `function mocks() {}\n`]) {
+      const text = `${own}\nexport const apiService = {};\n`;
+      const r = updateService(text, FILE, [api([answering])], fresh);
+      expect(r.changes).not.toContain("declared mocks");
+      expect(r.text).not.toContain("createMocks");
+    }
+  });
+});
