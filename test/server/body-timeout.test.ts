@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
 
 const TIMEOUT_MS = 150;
@@ -72,5 +72,34 @@ describe("a request body that does not arrive in time", () => {
     expect(status(second.answer)).toBe("408");
     expect(status(last.answer)).toBe("408");
     expect(last.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+  });
+});
+
+describe("a time limit longer than a timer takes (2^31 - 1 ms)", () => {
+  it("waits without firing at once, again and again", async () => {
+    const long = createServer(
+      createApiHandler({ getMessages: () => [] }, { requestTimeoutMs: 3e9 }),
+    );
+    await new Promise<void>((resolve) => long.listen(0, "127.0.0.1", resolve));
+    const warned = vi.spyOn(process, "emitWarning");
+    const socket = connect((long.address() as AddressInfo).port, "127.0.0.1");
+    let answered = false;
+    socket.on("data", () => (answered = true));
+    socket.write(
+      `POST /api.asmx HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml; charset=utf-8\r\n` +
+        `Content-Length: ${BODY.length}\r\n\r\n${BODY.slice(0, 10)}`,
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      // Node warns of each delay past the limit and runs the timer in 1 ms instead.
+      const overflows = warned.mock.calls.filter((c) => String(c[1] ?? c[0]).includes("Overflow"));
+      expect(overflows).toEqual([]);
+      expect(answered).toBe(false);
+    } finally {
+      warned.mockRestore();
+      socket.destroy();
+      long.closeAllConnections();
+      long.close();
+    }
   });
 });

@@ -23,6 +23,9 @@ export const tooLarge = (maxBytes: number): HttpProblem =>
 export const declaredLength = (req: IncomingMessage): number =>
   Number(req.headers["content-length"] ?? "0");
 
+/** The longest delay setTimeout takes. */
+const MAX_DELAY = 2 ** 31 - 1;
+
 /** A body being read, and what ends it when its time is up. */
 interface Pending {
   /** When its time is up, in `performance.now()` milliseconds. */
@@ -55,7 +58,8 @@ class Deadlines {
   }
 
   private arm(ms: number): void {
-    this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(ms)));
+    // Node fires a delay past 2^31 - 1 ms at once: capped, the timer wakes and re-arms instead.
+    this.timer = setTimeout(this.fire, Math.min(MAX_DELAY, Math.max(1, Math.ceil(ms))));
   }
 
   private readonly fire = (): void => {
