@@ -3,7 +3,8 @@
  * with `count` messages, either from a cursor (an async generator reading rows in batches of 500,
  * each batch after a turn of the event loop, as a database driver's FETCH) or whole (the array
  * built first, as a store's `listMessages` did). Arguments: `stream` or `whole`, the count. IPC:
- * sends { port }; "rss" replies { rss, maxRss } in bytes and cpuMs (its CPU time so far). Exits when the parent disconnects.
+ * sends { port }; "rss" replies { rss, maxRss } in bytes and cpuMs (its CPU time so far). Exits
+ * when the parent disconnects.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -9,8 +9,7 @@
  *     growth, sent, received }, growth being the peak RSS over the RSS before the round trip.
  * A fourth argument `memory` makes either the in-memory path, the peer of the streamed one: no
  * spooling (attachmentSpoolBytes: Infinity), the upload a Uint8Array made before it is sent, the
- * download answered from one (`stream`: the streamed path; `blob`: streamed, the upload a Blob of a
- * file the client writes first).
+ * download answered from one (`stream`: the streamed path).
  * With a fifth argument, the keys' directory (bench/wss.ts makeKeys: client.key, client.pem,
  * server.key, server.pem), both sides sign and verify (x509Security): the client writes the bytes
  * to a file first and uploads its Blob (a stream cannot be signed), the server keeps the upload in
@@ -157,12 +156,11 @@ async function client(n: number): Promise<object> {
   const sent = createHash("sha256");
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const content =
-    keys || mode === "blob"
-      ? await openAsBlob(await toFile(generated(n, sent)))
-      : memory
-        ? whole(n, sent)
-        : generated(n, sent);
+  const content = keys
+    ? await openAsBlob(await toFile(generated(n, sent)))
+    : memory
+      ? whole(n, sent)
+      : generated(n, sent);
   await c.upload({ Name: "big", MediaType: "x", Content: content });
   const t1 = performance.now();
   const uploadGrowth = maxRss() - before;

@@ -22,7 +22,8 @@
  *      and its peer at MTOM_PEER_MIB (64) against the in-memory path, as ratios.
  *   6b. Cursor: an implementation yielding 1,000,000 messages from a cursor: the server's RSS
  *      growth and the time to the first byte; then the cursor against the whole array at one count
- *      (a tenth, at most 100,000), as ratios (bench/cursor.ts; BENCH_CURSOR_MESSAGES sets the count).
+ *      (a tenth, at most 100,000), as ratios (bench/cursor.ts; BENCH_CURSOR_MESSAGES sets the
+ *      count).
  *   7. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  *   7. Type-check cost: tsc's check time and memory on the whole generated SDK, its types.ts alone

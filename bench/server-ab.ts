@@ -8,17 +8,11 @@
  */
 import { BINDINGS, type Binding } from "./data.js";
 import { interleaved, type Totals } from "./interleaved.js";
-import { fmt } from "./util.js";
+import { fmt, median } from "./util.js";
 
 const bindings = (process.argv[2]?.split(",") ?? BINDINGS) as Binding[];
 const rounds = Number(process.argv[3] ?? 8);
 const seconds = Number(process.argv[4] ?? 1.5);
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 for (const binding of bindings) {
   const [o, t] = (await interleaved(binding, ["ours", "template"], rounds, seconds)) as [

@@ -1,14 +1,16 @@
 /**
- * Two builds of the runtime compared on the generated handler answering GetMessages in-process (fake
- * requests and responses, as server-count.ts), each build in processes of its own run alternately:
- * two builds loaded into one process were not comparable (the one imported second ran 1.3–1.4×
- * slower whichever it was, with the descriptors shared between them).
+ * Two builds of the runtime compared on the generated handler answering GetMessages in-process
+ * (fake requests and responses, as server-count.ts), each build in processes of its own run
+ * alternately: two builds loaded into one process were not comparable (the one imported second ran
+ * 1.3–1.4× slower whichever it was, with the descriptors shared between them).
  *   npx tsx bench/server-builds.ts <dist A> <dist B> [soap11|soap12|get|post] [pairs] [m]
  * Give it two copies, neither of them runtime/dist itself (e.g. `cp -r runtime/dist /tmp/before`
- * before a change, `/tmp/after` after it): the generated descriptors load runtime/dist, and a process
- * running runtime/dist's own handler ran 0.8× one running a copy of the same build. Prints each pair's
- * median CPU per request (of 20 batches of 100 requests after 1000) and B / A, then the median of
- * the pairs' ratios. m: messages in each answer (100; 1 leaves mostly the cost of the request).
+ * before a change, `/tmp/after` after it): the generated descriptors load runtime/dist, and a
+ * process running runtime/dist's own handler ran 0.8× one running a copy of the same build. Prints
+ * each pair's median CPU per request (of 20 batches of 100 requests after 1000) and B / A, then the
+ * median of the pairs' ratios. m: messages in each answer (100; 1 leaves mostly the cost of the
+ * request). The descriptors come from runtime/dist whichever build runs the handler, so a change to
+ * the descriptors' builders is not compared.
  */
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
@@ -17,10 +19,9 @@ import { WSDL } from "../generated-samples/message-service/wsdl.js";
 import { ACCOUNT, messages, type Binding } from "./data.js";
 import { fakeExchange, type Listener } from "./fake-http.js";
 import { SERVER_MESSAGES, SERVER_SEED } from "./protocol.js";
+import { median } from "./util.js";
 
 type Factory = (init: { service: unknown; impl: object; embeddedWsdl: string }) => Listener;
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** One build, in this process: the median CPU per request of 20 batches, in µs. */
 async function child(dist: string, binding: Binding, answered: number): Promise<number> {

@@ -20,6 +20,7 @@ import { ACCOUNT, messages, type Binding } from "./data.js";
 import { fakeExchange, type Listener } from "./fake-http.js";
 import { SERVER_MESSAGES, SERVER_SEED } from "./protocol.js";
 import { templateListener } from "./server-template.js";
+import { median } from "./util.js";
 
 /** Requests per server in one round of `both`. */
 const BATCH = Number(process.env["BATCH"] ?? 200);
@@ -63,12 +64,10 @@ if (kind === "both") {
     ratios.push(round.ours / round.template);
   }
   const per = (micros: number) => (micros / (rounds * BATCH)).toFixed(1);
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1]!;
   console.log(
     `${binding}: ours ${per(cpu.ours)} µs, template ${per(cpu.template)} µs per request; ` +
       `ours / template pooled ${(cpu.ours / cpu.template).toFixed(3)}, median of ${rounds} rounds ` +
-      `${median.toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(2)).join(" ")})`,
+      `${median(ratios).toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(2)).join(" ")})`,
   );
 } else {
   const listener = kind === "ours" ? ours : template;

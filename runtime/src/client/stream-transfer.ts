@@ -236,10 +236,10 @@ export class Transfer {
   }
 
   /**
-   * The time-out's timer: one for the whole transfer, not one per chunk (arming and clearing a timer
-   * for each read cost a few percent of a streamed call). When it fires, it aborts if the wait under
-   * way has lasted the time-out, else waits again for what remains of it; with no wait under way it
-   * lapses, and the next wait arms it.
+   * The time-out's timer: one for the whole transfer, not one per chunk (arming and clearing a
+   * timer for each read cost a few percent of a streamed call). When it fires, it aborts if the
+   * wait under way has lasted the time-out, else waits again for what remains of it; with no wait
+   * under way it lapses, and the next wait arms it.
    */
   private readonly onTimer = (): void => {
     this.timer = undefined;

@@ -1,9 +1,10 @@
 /**
  * A JSON gateway over one service: `GET /openapi.json` gives its OpenAPI document (the gateway
- * scaffold's, or `wsdl-tsgen generate --openapi` for a WSDL of one service), and `POST /{operation}`
- * takes the operation's input as JSON (runtime/src/json), calls the backend through a client of
- * the generated service, and answers its result as JSON, or a problem+json (problems.ts). It
- * needs no dependency, so it lives in the runtime; the gateway scaffold serves it.
+ * scaffold's, or `wsdl-tsgen generate --openapi` for a WSDL of one service), and
+ * `POST /{operation}` takes the operation's input as JSON (runtime/src/json), calls the backend
+ * through a client of the generated service, and answers its result as JSON, or a problem+json
+ * (problems.ts). It needs no dependency, so it lives in the runtime; the gateway scaffold serves
+ * it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CallOptions } from "../client/options.js";

@@ -1,10 +1,10 @@
 /**
  * What a gateway call's failure is answered with: an RFC 9457 problem (application/problem+json)
  * whose status says whose fault it was. A Client/Sender fault is the caller's (422 for a declared
- * fault, which is about the request's content; 400 otherwise), a Server/Receiver fault or an
- * unreadable answer or one with more binaries than the gateway answers the backend's (502), as
- * API gateways answer an integration's response over their limit, a time-out 504. The gateway's own text never holds a
- * stack trace; a backend fault's string and detail are passed on as the backend sent them.
+ * fault, which is about the request's content; 400 otherwise). A Server/Receiver fault, an answer
+ * that cannot be read, or one holding more binary bytes than the gateway answers with, is the
+ * backend's (502), and a time-out 504. The gateway's own text never holds a stack trace; a backend
+ * fault's string and detail are passed on as the backend sent them.
  */
 import type { OperationDesc } from "../descriptors/operations.js";
 import { AuthenticationError, SoapFault, TransportError } from "../errors.js";

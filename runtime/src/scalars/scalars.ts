@@ -88,7 +88,8 @@ function bad(kind: ScalarKind, text: string, why = ""): never {
 
 /**
  * The int at `start .. end` of `text` when it is plain digits (an optional minus, up to 9 digits:
- * in range), else undefined; the decoder reads it in a document's Latin-1 view too (decode-leaf.ts).
+ * in range), else undefined; the decoder reads it in a document's Latin-1 view too
+ * (decode-leaf.ts).
  */
 export function plainIntIn(text: string, start: number, end: number): number | undefined {
   const minus = text.charCodeAt(start) === 45;

@@ -3,7 +3,8 @@
  * JSON.stringify throws on a `bigint` (xs:long, xs:integer) and writes a `Uint8Array`
  * (xs:base64Binary, attachments) as an object of numbered bytes, and INF, -INF and NaN as null;
  * here a big integer becomes its exact decimal string, bytes their base64 and a non-finite double
- * its XSD name, as the JSON mapping reads them. Dates, times and XML trees already have a JSON form.
+ * its XSD name, as the JSON mapping reads them. Dates, times and XML trees already have a JSON
+ * form.
  */
 export function jsonReplacer(this: unknown, _key: string, value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();

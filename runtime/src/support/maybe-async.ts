@@ -4,8 +4,8 @@
  */
 
 /**
- * Whether `v` is a promise or another thenable (a hook's promise from another realm, or a library's,
- * fails `instanceof Promise`, and must not pass for a value).
+ * Whether `v` is a promise or another thenable (a hook's promise from another realm, or a
+ * library's, fails `instanceof Promise`, and must not pass for a value).
  */
 export const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   (typeof v === "object" || typeof v === "function") &&
