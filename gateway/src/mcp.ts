@@ -25,6 +25,8 @@ export interface McpOptions {
   readonly client: GatewayClient;
   /** Only these WSDL operations become tools (agents do poorly with hundreds). Default: all. */
   readonly operations?: readonly string[];
+  /** The most binary bytes an answer holds, Blobs read to base64 (16 MiB), as the gateway. */
+  readonly maxBinaryBytes?: number;
   /** The server's name and version, as MCP clients see them. */
   readonly name?: string;
   readonly version?: string;
@@ -103,6 +105,8 @@ export function createMcpServer(options: McpOptions): Server {
       options.client,
       name,
       request.params.arguments ?? {},
+      {},
+      options.maxBinaryBytes === undefined ? {} : { maxBinaryBytes: options.maxBinaryBytes },
     );
     if ("problem" in answer) {
       const p = answer.problem;

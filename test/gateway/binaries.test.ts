@@ -7,6 +7,9 @@
 import { createHash } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createMcpServer } from "../../gateway/src/mcp.js";
 import { DocumentsClient } from "../../generated-samples/documents/index.js";
 import { DocumentsDesc } from "../../generated-samples/documents/descriptors.js";
 import { withBinariesRead } from "../../runtime/src/gateway/binaries.js";
@@ -119,6 +122,26 @@ describe("the gateway's answer of binaries", () => {
     });
     expect(logged.at(-1)).toMatch(/^Download: The service's answer is too large/);
     expect(tmp.entries()).toEqual([]);
+  });
+
+  it("bounds an MCP tool's answer by its own maxBinaryBytes, as the gateway's", async () => {
+    const server = createMcpServer({
+      service: DocumentsDesc as ServiceDesc,
+      document,
+      client: new DocumentsClient({ endpoint: backend.url, mtom: true }),
+      maxBinaryBytes: 1999,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new McpClient({ name: "test", version: "1.0.0" });
+    await mcp.connect(clientSide);
+    try {
+      const result = await mcp.callTool({ name: "Download", arguments: { Id: "d3" } });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ status: 502 });
+    } finally {
+      await mcp.close();
+    }
   });
 });
 

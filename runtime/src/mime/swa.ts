@@ -13,7 +13,8 @@ import {
   writeMultipart,
   type BodyPart,
 } from "./multipart.js";
-import { packing, type MtomBody, type Packed, type SecureEnvelope } from "./xop.js";
+import { type MtomBody, type Packed, type SecureEnvelope } from "./xop.js";
+import { andThen } from "../support/maybe-async.js";
 import { isPartContent, type PartContent } from "../support/message-parts.js";
 
 /**
@@ -55,7 +56,7 @@ export function writeSwa(
     soapVersion === "1.2" && action !== undefined ? `; action=${quoted(action)}` : "";
   const rootId = `root.${tag}`;
   const parts = descs.map((d, i) => binaryPart(d.type, `${d.part}=${i}.${tag}`, bytes[i]!));
-  return packing(secure(write(), parts), (xml) => {
+  return andThen(secure(write(), parts), (xml) => {
     const rootType = `${soapType}; charset=UTF-8${actionParam}`;
     const root = binaryPart(rootType, rootId, Buffer.from(xml, "utf8"));
     const body = writeMultipart([root, ...parts].map(outgoing));

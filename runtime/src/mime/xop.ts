@@ -175,7 +175,7 @@ export function writeMtom(
     attachments.push(binaryPart("application/octet-stream", id, bytes));
     return `<xop:Include xmlns:xop="${XOP_NS}" href="${escapeAttr(cidUrl(id))}"/>`;
   }, write);
-  return packing(secure(written, attachments), (xml) => {
+  return andThen(secure(written, attachments), (xml) => {
     const soapType = soapVersion === "1.1" ? "text/xml" : "application/soap+xml";
     const typeParam =
       soapType +
@@ -203,7 +203,3 @@ export type SecureEnvelope = (
 
 /** A package, or its promise when its envelope's securing reads the parts first. */
 export type Packed = MtomBody | Promise<MtomBody>;
-
-/** `pack` of the secured envelope, now or once it is. */
-export const packing = (xml: string | Promise<string>, pack: (xml: string) => MtomBody): Packed =>
-  andThen(xml, pack);

@@ -32,7 +32,7 @@ export type { VerifyChecks, VerifyOptions } from "./checks.js";
 export type { SignedPart, SignOptions, SigningCredentials } from "./sign.js";
 export type { PemCredentials, Pkcs12Credentials } from "./credentials.js";
 export type { KeyReference } from "./key-info.js";
-export { signEnvelope, signEnvelopeStreamed, signer } from "./sign.js";
+export { signEnvelope, signer } from "./sign.js";
 export { MAX_XML_PART_BYTES } from "./part-digests.js";
 export { Verifier, type VerifiedMessage } from "./verify.js";
 export { excC14n } from "./c14n.js";
